@@ -1,0 +1,2 @@
+/** mosaicod bench module. */
+package io.mosaicod.bench;

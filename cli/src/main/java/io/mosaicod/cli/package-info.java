@@ -1,0 +1,2 @@
+/** mosaicod cli module. */
+package io.mosaicod.cli;

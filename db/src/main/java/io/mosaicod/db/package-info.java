@@ -1,0 +1,2 @@
+/** mosaicod db module. */
+package io.mosaicod.db;

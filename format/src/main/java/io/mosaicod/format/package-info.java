@@ -1,0 +1,2 @@
+/** mosaicod format module. */
+package io.mosaicod.format;

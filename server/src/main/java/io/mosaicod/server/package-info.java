@@ -1,0 +1,2 @@
+/** mosaicod server module. */
+package io.mosaicod.server;

@@ -1,0 +1,2 @@
+/** mosaicod store module. */
+package io.mosaicod.store;

@@ -1,0 +1,2 @@
+/** mosaicod tasks module. */
+package io.mosaicod.tasks;

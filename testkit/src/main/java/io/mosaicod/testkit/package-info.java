@@ -1,0 +1,2 @@
+/** mosaicod testkit module. */
+package io.mosaicod.testkit;

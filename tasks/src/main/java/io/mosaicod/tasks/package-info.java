@@ -1,2 +1,0 @@
-/** mosaicod tasks module. */
-package io.mosaicod.tasks;

@@ -1,0 +1,130 @@
+package io.mosaicod.tasks.optimizer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RewritePlannerTest {
+    static final long MB = 1L << 20;
+
+    static ChunkSpan chunk(int ordinal, long min, long max, long size, boolean sorted) {
+        return new ChunkSpan(ordinal, "tp_X/data/" + ordinal + ".parquet", size, size * 2, 1000, min, max, sorted, false);
+    }
+
+    @Test
+    void sortedDisjointFullChunksAreAlreadyOptimal() {
+        RewritePlanner planner = new RewritePlanner(100 * MB, 0);
+        RewritePlan plan = planner.plan(List.of(chunk(0, 0, 99, 60 * MB, true), chunk(1, 100, 199, 60 * MB, true),
+                chunk(2, 199, 300, 60 * MB, true)));
+        assertThat(plan).isInstanceOf(RewritePlan.AlreadyOptimal.class);
+    }
+
+    @Test
+    void aTopicWithoutChunksIsAlreadyOptimal() {
+        assertThat(new RewritePlanner(100 * MB, 0).plan(List.of())).isInstanceOf(RewritePlan.AlreadyOptimal.class);
+    }
+
+    @Test
+    void overlappingNeighboursNeedARewrite() {
+        RewritePlan plan = new RewritePlanner(100 * MB, 0).plan(List.of(chunk(0, 0, 150, 60 * MB, true),
+                chunk(1, 100, 199, 60 * MB, true)));
+        assertThat(plan).isInstanceOf(RewritePlan.Rewrite.class);
+    }
+
+    @Test
+    void chunksOutOfTimeOrderNeedARewrite() {
+        RewritePlan plan = new RewritePlanner(100 * MB, 0).plan(List.of(chunk(0, 100, 199, 60 * MB, true),
+                chunk(1, 0, 99, 60 * MB, true)));
+        assertThat(plan).isInstanceOf(RewritePlan.Rewrite.class);
+    }
+
+    @Test
+    void neighboursThatFitInOneChunkNeedARewrite() {
+        RewritePlan plan = new RewritePlanner(100 * MB, 0).plan(List.of(chunk(0, 0, 99, 40 * MB, true),
+                chunk(1, 100, 199, 60 * MB, true)));
+        assertThat(plan).isInstanceOf(RewritePlan.Rewrite.class);
+    }
+
+    @Test
+    void anUnsortedChunkNeedsARewriteEvenAlone() {
+        RewritePlan plan = new RewritePlanner(100 * MB, 0).plan(List.of(chunk(0, 0, 99, 1 * MB, false)));
+        assertThat(plan).isInstanceOf(RewritePlan.Rewrite.class);
+    }
+
+    @Test
+    void nullTimestampsAreOptimalOnlyInTheLastChunk() {
+        ChunkSpan withNulls = new ChunkSpan(0, "a", 60 * MB, 60 * MB, 10, 0L, 99L, true, true);
+        ChunkSpan after = new ChunkSpan(1, "b", 60 * MB, 60 * MB, 10, 100L, 199L, true, false);
+        RewritePlanner planner = new RewritePlanner(100 * MB, 0);
+        assertThat(planner.plan(List.of(withNulls, after))).isInstanceOf(RewritePlan.Rewrite.class);
+        ChunkSpan lastWithNulls = new ChunkSpan(1, "b", 60 * MB, 60 * MB, 10, 100L, 199L, true, true);
+        ChunkSpan first = new ChunkSpan(0, "a", 60 * MB, 60 * MB, 10, 0L, 99L, true, false);
+        assertThat(planner.plan(List.of(first, lastWithNulls))).isInstanceOf(RewritePlan.AlreadyOptimal.class);
+    }
+
+    @Test
+    void nearlyOrderedChunksMergeInOnePassWithinThePool() {
+        List<ChunkSpan> chunks = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            chunks.add(chunk(i, i * 100L, i * 100L + 130, MB / 2, true)); // neighbours overlap 30 %
+        }
+        RewritePlan.Rewrite plan = (RewritePlan.Rewrite) new RewritePlanner(256 * MB, 256 * MB).plan(chunks);
+        assertThat(plan.spillPasses()).isZero();
+        assertThat(plan.runs()).hasSize(2000);
+        assertThat(plan.estimatedPeakBytes()).isLessThanOrEqualTo(2 * MB * 2);
+    }
+
+    @Test
+    void chunksThatAllOverlapSpillWhenTheirMergeExceedsThePool() {
+        List<ChunkSpan> chunks = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            chunks.add(chunk(i, i, 1_000_000 + i, 4 * MB, true)); // every chunk spans the whole topic
+        }
+        long pool = 64 * MB;
+        RewritePlan.Rewrite plan = (RewritePlan.Rewrite) new RewritePlanner(256 * MB, pool).plan(chunks);
+        assertThat(plan.spillPasses()).isGreaterThanOrEqualTo(1);
+        assertThat(plan.estimatedPeakBytes()).isLessThanOrEqualTo(pool);
+        assertThat(leaves(plan.runs())).extracting(ChunkSpan::ordinal).isSorted().hasSize(400);
+    }
+
+    @Test
+    void randomTopicsArePlannedWithinThePoolKeepingEveryChunkOnceInInputOrder() {
+        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
+        System.out.println("RewritePlannerTest seed=" + seed);
+        Random random = new Random(seed);
+        for (int trial = 0; trial < 300; trial++) {
+            int n = 1 + random.nextInt(300);
+            List<ChunkSpan> chunks = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                long start = random.nextInt(10_000);
+                long arrow = (1 + random.nextInt(512)) * 1024L;
+                boolean nulls = random.nextInt(30) == 0;
+                chunks.add(new ChunkSpan(i, "k" + i, arrow / 2, arrow, 100, start, start + random.nextInt(5_000),
+                        random.nextInt(10) != 0, nulls));
+            }
+            long pool = (4 + random.nextInt(64)) * MB;
+            RewritePlanner planner = new RewritePlanner(1 + random.nextInt(64) * MB, pool);
+            RewritePlan plan = planner.plan(chunks);
+            if (plan instanceof RewritePlan.Rewrite rewrite) {
+                assertThat(rewrite.estimatedPeakBytes()).as("seed %d trial %d", seed, trial).isLessThanOrEqualTo(pool);
+                List<ChunkSpan> leaves = leaves(rewrite.runs());
+                assertThat(leaves).as("seed %d trial %d", seed, trial).containsExactlyElementsOf(chunks);
+            }
+        }
+    }
+
+    private static List<ChunkSpan> leaves(List<RunPlan> runs) {
+        List<ChunkSpan> out = new ArrayList<>();
+        for (RunPlan run : runs) {
+            if (run instanceof RunPlan.ChunkRun c) {
+                out.add(c.chunk());
+            } else if (run instanceof RunPlan.SpillRun s) {
+                out.addAll(leaves(s.parts()));
+            }
+        }
+        return out;
+    }
+}

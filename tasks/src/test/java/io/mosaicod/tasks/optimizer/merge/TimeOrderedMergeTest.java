@@ -9,6 +9,9 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -79,6 +82,52 @@ class TimeOrderedMergeTest {
     }
 
     @Test
+    void runsSpilledInConsecutiveGroupsMergeToTheSameOrder(@TempDir Path tmp) throws IOException {
+        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
+        System.out.println("TimeOrderedMergeTest spill seed=" + seed);
+        Random random = new Random(seed);
+        List<List<Row>> input = new ArrayList<>();
+        for (int r = 0; r < 30; r++) {
+            List<Row> rows = new ArrayList<>();
+            long start = random.nextInt(1000);
+            List<Long> stamps = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                stamps.add(random.nextInt(25) == 0 ? null : start + random.nextInt(400));
+            }
+            stamps.sort(Comparator.nullsLast(Comparator.naturalOrder()));
+            for (int i = 0; i < stamps.size(); i++) {
+                rows.add(new Row(stamps.get(i), r, i));
+            }
+            input.add(rows);
+        }
+        List<RunSource> spilled = new ArrayList<>();
+        for (int g = 0; g < 30; g += 7) {
+            List<RunSource> group = new ArrayList<>();
+            Long min = null;
+            for (int r = g; r < Math.min(30, g + 7); r++) {
+                List<Row> rows = input.get(r);
+                Long runMin = rows.stream().map(Row::ts).filter(t -> t != null).min(Long::compare).orElse(null);
+                group.add(new RunSource(r, runMin, () -> new ListRun(rows, 50)));
+                if (runMin != null) {
+                    min = min == null ? runMin : Math.min(min, runMin);
+                }
+            }
+            Path file = tmp.resolve("spill-" + g + ".arrows");
+            try (SpillFile.Writer writer = new SpillFile.Writer(file, SCHEMA)) {
+                TimeOrderedMerge.merge(SCHEMA, group, allocator, 64, writer);
+            }
+            spilled.add(new RunSource(g, min, () -> SpillFile.open(file, allocator)));
+        }
+        List<Row> expected = new ArrayList<>();
+        input.forEach(expected::addAll);
+        expected.sort(Comparator.comparing(Row::ts, Comparator.nullsLast(Comparator.naturalOrder())));
+        assertThat(collect(spilled, 97)).containsExactlyElementsOf(expected);
+        try (var files = Files.list(tmp)) {
+            assertThat(files).as("spill files are deleted once read").isEmpty();
+        }
+    }
+
+    @Test
     void disjointSortedRunsAreOpenedOneAtATime() throws IOException {
         List<List<Row>> input = new ArrayList<>();
         for (int r = 0; r < 50; r++) {
@@ -128,7 +177,20 @@ class TimeOrderedMergeTest {
         // stable sort of the runs concatenated in input order = the contract
         expected.sort(Comparator.comparing(Row::ts, Comparator.nullsLast(Comparator.naturalOrder())));
         List<Row> actual = new ArrayList<>();
-        TimeOrderedMerge.Result result = TimeOrderedMerge.merge(SCHEMA, sources, allocator, outRows, batch -> {
+        TimeOrderedMerge.Result result = mergeInto(actual, sources, outRows);
+        assertThat(actual).as(context).containsExactlyElementsOf(expected);
+        return result;
+    }
+
+    private List<Row> collect(List<RunSource> sources, int outRows) throws IOException {
+        List<Row> actual = new ArrayList<>();
+        mergeInto(actual, sources, outRows);
+        return actual;
+    }
+
+    private TimeOrderedMerge.Result mergeInto(List<Row> actual, List<RunSource> sources, int outRows)
+            throws IOException {
+        return TimeOrderedMerge.merge(SCHEMA, sources, allocator, outRows, batch -> {
             assertThat(batch.getRowCount()).isBetween(1, outRows);
             BigIntVector ts = (BigIntVector) batch.getVector("timestamp_ns");
             IntVector run = (IntVector) batch.getVector("run");
@@ -140,8 +202,6 @@ class TimeOrderedMergeTest {
                 actual.add(row);
             }
         });
-        assertThat(actual).as(context).containsExactlyElementsOf(expected);
-        return result;
     }
 
     private static void setRow(VectorSchemaRoot batch, int i, Long ts, int run, int pos) {

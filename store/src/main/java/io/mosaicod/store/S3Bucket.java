@@ -37,8 +37,10 @@ record S3Bucket(S3Client client, String name, String keyPrefix, S3Tuning tuning)
         if (e instanceof NoSuchKeyException) {
             return true;
         }
-        return e instanceof S3Exception s3 && s3.statusCode() == 404
-                && (s3.awsErrorDetails() == null || !"NoSuchBucket".equals(s3.awsErrorDetails().errorCode()));
+        // other 404s (NoSuchBucket, NoSuchUpload) are not a missing object
+        return e instanceof S3Exception s3 && s3.statusCode() == 404 && s3.awsErrorDetails() != null
+                && ("NoSuchKey".equals(s3.awsErrorDetails().errorCode())
+                    || "NotFound".equals(s3.awsErrorDetails().errorCode()));
     }
 
     static boolean hasStatus(SdkException e, int status) {

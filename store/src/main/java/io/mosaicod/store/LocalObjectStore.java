@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,6 +24,9 @@ import java.util.stream.Stream;
  * and the directory is fsynced: a reader never sees a partial object, and a crash leaves at most a
  * temporary file that listings skip and {@link #deleteFolder} removes. A directory holding no object (only
  * temporary files, or nothing) is not listed as a common prefix, just as S3 has no empty "folders".
+ *
+ * <p>One difference from S3 remains: a key cannot be both an object and a folder ({@code a/b} and
+ * {@code a/b/c}), since a path is either a file or a directory. The store layout never does that.
  */
 public final class LocalObjectStore implements ObjectStore {
     private final Path root;

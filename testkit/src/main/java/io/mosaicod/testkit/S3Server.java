@@ -1,0 +1,92 @@
+package io.mosaicod.testkit;
+
+import io.mosaicod.core.config.Secret;
+import io.mosaicod.core.config.StoreConfig;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * A real S3-compatible server for tests: s3proxy 4.1.0 in-process with its {@code filesystem-nio2} backend,
+ * on a free loopback port, with signature checking on. One per test JVM ({@link #shared()}), stopped and
+ * its directory deleted when the JVM exits; test classes take a fresh bucket each ({@link #newBucket()}).
+ */
+public final class S3Server {
+    public static final String ACCESS_KEY = "mosaicod-test";
+    public static final String SECRET_KEY = "mosaicod-test-secret";
+    public static final String REGION = "us-east-1";
+
+    private static S3Server shared;
+
+    private final Path directory;
+    private final BlobStore blobStore;
+    private final S3Proxy proxy;
+    private final URI endpoint;
+    private final AtomicInteger buckets = new AtomicInteger();
+
+    private S3Server() throws Exception {
+        directory = Files.createTempDirectory("mosaicod-s3proxy-");
+        blobStore = new FilesystemNio2BlobStore(directory.toString());
+        proxy = S3Proxy.builder()
+                .blobStore(blobStore)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                .build();
+        proxy.start(); // Jetty's start returns once the connector is bound
+        endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /** The JVM's server, started on first use. */
+    public static synchronized S3Server shared() {
+        if (shared == null) {
+            try {
+                shared = new S3Server();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start s3proxy", e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "s3proxy-stop"));
+        }
+        return shared;
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /** Creates an empty bucket with a name no other test in this JVM uses. */
+    public String newBucket() {
+        String name = "test-" + buckets.incrementAndGet() + "-" + ProcessHandle.current().pid();
+        blobStore.createContainer(name);
+        return name;
+    }
+
+    /** A store configuration pointing at {@code bucket} on this server, keys under {@code prefix}. */
+    public StoreConfig.S3 storeConfig(String bucket, String prefix) {
+        return new StoreConfig.S3(Optional.of(endpoint), bucket, REGION, prefix, Optional.of(ACCESS_KEY),
+                Optional.of(new Secret(SECRET_KEY)));
+    }
+
+    private void stop() {
+        try {
+            proxy.stop();
+        } catch (Exception e) {
+            // the JVM is exiting; nothing to recover
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

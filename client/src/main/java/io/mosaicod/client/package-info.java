@@ -1,0 +1,2 @@
+/** mosaicod client module. */
+package io.mosaicod.client;

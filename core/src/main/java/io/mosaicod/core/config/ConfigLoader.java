@@ -3,7 +3,9 @@ package io.mosaicod.core.config;
 import io.mosaicod.core.config.ConfigFile.RawValue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -190,9 +192,18 @@ public final class ConfigLoader {
                 return new RawValue(content.replaceAll("[\r\n]+$", ""), pathValue.source());
             } catch (IOException | RuntimeException e) {
                 throw new ConfigException("cannot read '" + path + "' given by " + pathValue.source().describe() + ": "
-                        + e.getClass().getSimpleName() + (e.getMessage() == null || e.getMessage().equals(path.toString())
-                        ? "" : " " + e.getMessage()));
+                        + reason(e));
             }
+        }
+
+        private static String reason(Exception e) {
+            if (e instanceof NoSuchFileException) {
+                return "no such file";
+            }
+            if (e instanceof AccessDeniedException) {
+                return "permission denied";
+            }
+            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
 
         private <T> T parse(Setting<T> setting, RawValue raw) {

@@ -17,7 +17,7 @@ public final class Settings {
     /** Path of the TOML configuration file; read only if it exists unless given explicitly. */
     public static final Setting<Path> CONFIG_FILE = Setting.of("MOSAICOD_CONFIG_FILE", "", ValueType.path(),
                     "TOML configuration file; when not given, ./config.toml is read if it exists.")
-            .withFlag("--config").withDerivedDefault("./config.toml if present");
+            .withFlag("--config").withDerivedDefault("./config.toml");
 
     /** Folder holding the embedded defaults: the SQLite repository and the local store. */
     public static final Setting<Path> DATA_DIR = Setting.of("MOSAICOD_DATA_DIR", "data_dir", ValueType.path(),

@@ -300,7 +300,7 @@ class ConfigLoaderTest {
         env.put("MOSAICOD_DB_URL", "postgres://db/m");
         env.put("MOSAICOD_DB_PASSWORD_FILE", "missing.secret");
         assertThat(error()).isEqualTo("cannot read '" + dir.resolve("missing.secret")
-                + "' given by env MOSAICOD_DB_PASSWORD_FILE: NoSuchFileException");
+                + "' given by env MOSAICOD_DB_PASSWORD_FILE: no such file");
     }
 
     @Test

@@ -7,7 +7,14 @@ import io.mosaicod.core.config.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.mosaicod.core.config.ConfigLoader;
+import io.mosaicod.core.config.MosaicodConfig;
+import io.mosaicod.core.config.StoreConfig;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The README's configuration table is the one generated from the setting descriptors. */
 class DocumentationTest {
@@ -30,6 +37,20 @@ class DocumentationTest {
         String readme = Files.readString(ROOT.resolve("README.md"));
         assertThat(readme).contains("bin/mosaicod demo", "mvn verify");
         assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("mvn -B verify");
+    }
+
+    @Test
+    void theConfigurationGuidesExampleFileLoads(@TempDir Path dir) throws IOException {
+        String guide = Files.readString(ROOT.resolve("docs/configuration.md"));
+        Matcher example = Pattern.compile("```toml\\n(.*?)```", Pattern.DOTALL).matcher(guide);
+        assertThat(example.find()).isTrue();
+        Files.writeString(dir.resolve("config.toml"), example.group(1));
+        // the example's secret files do not exist here: the environment's values take precedence over them
+        MosaicodConfig config = new ConfigLoader(Map.of("MOSAICOD_DB_PASSWORD", "pw", "MOSAICOD_STORE_SECRET_KEY", "sk"),
+                dir).load(Map.of());
+        assertThat(config.storeOptimizer().memoryPoolBytes()).isEqualTo(4L << 30);
+        assertThat(config.store()).isInstanceOf(StoreConfig.S3.class);
+        assertThat(config.database().jdbcUrl()).isEqualTo("jdbc:postgresql://db.internal:5432/mosaico?sslmode=require");
     }
 
     @Test

@@ -90,6 +90,24 @@ class CommandLineTest {
     }
 
     @Test
+    void debugLoggingOfTheConfigurationShowsNoSecret() {
+        java.io.ByteArrayOutputStream logs = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream originalErr = System.err;
+        System.setErr(new java.io.PrintStream(logs, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            MainRun run = run(Map.of("MOSAICOD_DB_URL", "postgresql://alice:hunter2@db/m",
+                    "MOSAICOD_STORE_BUCKET", "b01", "MOSAICOD_STORE_ACCESS_KEY", "AKIA",
+                    "MOSAICOD_STORE_SECRET_KEY", "hunter3"), "ps", "--log-level", "debug", "--log-format", "json");
+            assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
+        } finally {
+            System.setErr(originalErr);
+        }
+        String logged = logs.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(logged).contains("\"level\":\"DEBUG\"", "alice", "AKIA", "jdbc:postgresql://db/m")
+                .doesNotContain("hunter2", "hunter3");
+    }
+
+    @Test
     void everyFlaggedSettingIsOfferedBySomeCommand() {
         List<Setting<?>> offered = new java.util.ArrayList<>(SettingOptions.COMMON);
         offered.addAll(new ServerCommand(null).flaggedSettings());

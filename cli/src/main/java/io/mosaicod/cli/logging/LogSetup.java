@@ -1,0 +1,76 @@
+package io.mosaicod.cli.logging;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.jul.LevelChangePropagator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.Encoder;
+import io.mosaicod.core.config.LogFormat;
+import io.mosaicod.core.config.LogLevel;
+import io.mosaicod.core.config.MosaicodConfig;
+import java.util.List;
+import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+/** Configures Logback from the resolved configuration: one stderr appender, levels, and the JUL bridge. */
+public final class LogSetup {
+    /** Libraries that log routine detail at INFO; they are kept at WARN unless mosaicod runs at debug. */
+    static final List<String> NOISY_LIBRARIES = List.of("org.flywaydb", "software.amazon.awssdk", "io.netty",
+            "com.zaxxer.hikari", "io.grpc", "org.apache.arrow", "org.apache.parquet", "org.apache.hadoop",
+            "org.eclipse.jetty", "org.gaul.s3proxy", "org.jclouds");
+
+    private LogSetup() {
+    }
+
+    public static void apply(MosaicodConfig.Log log) {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.reset();
+
+        // Forward JUL levels to java.util.logging so disabled JUL records are not even created.
+        LevelChangePropagator propagator = new LevelChangePropagator();
+        propagator.setContext(context);
+        propagator.setResetJUL(true);
+        propagator.start();
+        context.addListener(propagator);
+
+        Encoder<ILoggingEvent> encoder = encoder(log.format());
+        encoder.setContext(context);
+        encoder.start();
+        ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+        appender.setContext(context);
+        appender.setName("stderr");
+        appender.setTarget("System.err");
+        appender.setEncoder(encoder);
+        appender.start();
+
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.setLevel(level(log.level()));
+        root.addAppender(appender);
+        if (log.level() != LogLevel.DEBUG) {
+            NOISY_LIBRARIES.forEach(name -> context.getLogger(name).setLevel(Level.WARN));
+        }
+
+        if (!SLF4JBridgeHandler.isInstalled()) {
+            SLF4JBridgeHandler.removeHandlersForRootLogger();
+            SLF4JBridgeHandler.install();
+        }
+    }
+
+    static Level level(LogLevel level) {
+        return switch (level) {
+            case WARNING -> Level.WARN;
+            case INFO -> Level.INFO;
+            case DEBUG -> Level.DEBUG;
+        };
+    }
+
+    private static Encoder<ILoggingEvent> encoder(LogFormat format) {
+        return switch (format) {
+            case PRETTY -> new TextEncoder(true, System.console() != null);
+            case PLAIN -> new TextEncoder(false, false);
+            case JSON -> new JsonEncoder();
+        };
+    }
+}

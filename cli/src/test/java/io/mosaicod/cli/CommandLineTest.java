@@ -1,0 +1,120 @@
+package io.mosaicod.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mosaicod.core.config.Setting;
+import io.mosaicod.core.config.Settings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CommandLineTest {
+    @TempDir
+    Path dir;
+
+    private MainRun run(Map<String, String> env, String... args) {
+        return MainRun.of(dir, env, args);
+    }
+
+    @Test
+    void versionIsTheProjectVersion() {
+        MainRun run = run(Map.of(), "--version");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out().strip()).matches("mosaicod \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?")
+                .isEqualTo("mosaicod " + VersionProvider.version());
+        assertThat(VersionProvider.version()).doesNotContain("${");
+    }
+
+    @Test
+    void helpListsEveryCommandAndTheExitCodes() {
+        MainRun run = run(Map.of(), "--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("server", "store-optimizer", "cleanup", "ps", "topic", "generate", "demo",
+                "Exit codes:", "2  bad usage or configuration");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "store-optimizer", "cleanup", "ps", "topic ls", "topic show", "topic cat",
+            "generate", "demo"})
+    void everyCommandOffersTheCommonOptionsWithTheirDefaults(String command) {
+        String[] args = (command + " --help").split(" ");
+        MainRun run = run(Map.of(), args);
+        assertThat(run.exitCode()).isZero();
+        for (Setting<?> common : SettingOptions.COMMON) {
+            assertThat(run.out()).contains(common.flag().orElseThrow(), "Default: " + common.defaultText(),
+                    common.env());
+        }
+    }
+
+    @Test
+    void commandHelpShowsEachFlagsDefaultAndEnvironmentVariable() {
+        assertThat(run(Map.of(), "server", "--help").out()).contains("--host=HOST", "Default: 127.0.0.1",
+                "--port=PORT", "Default: 6726", "MOSAICOD_PORT");
+        assertThat(run(Map.of(), "store-optimizer", "--help").out()).contains("--time-interval=SECONDS",
+                "--max-chunk-size=BYTES", "Default: 256000000", "MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE");
+        assertThat(run(Map.of(), "cleanup", "--help").out()).contains("--retention-duration=SECONDS",
+                "Default: 86400", "MOSAICOD_CLEANUP_TIME_INTERVAL");
+        assertThat(run(Map.of(), "ps", "--help").out()).contains("-a, --all", "-v, --verbose");
+        assertThat(run(Map.of(), "topic", "cat", "--help").out()).contains("LOCATOR", "--json");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "store-optimizer", "cleanup", "ps -a -v", "topic ls --json",
+            "topic show run/imu", "topic cat run/imu --json", "generate", "demo"})
+    void commandsNotImplementedYetSayItInOneLineAndExit1(String command) {
+        MainRun run = run(Map.of(), command.split(" "));
+        String name = command.replaceAll(" (-.*|run/imu.*)$", "");
+        assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
+        assertThat(run.errLines()).containsExactly("mosaicod: '" + name + "' is not implemented yet");
+    }
+
+    @Test
+    void aFlagOverridesABadEnvironmentValue() {
+        Map<String, String> env = Map.of("MOSAICOD_PORT", "not-a-port", "MOSAICOD_HOST", " ");
+        assertThat(run(env, "server").errLines()).hasSize(1).first().asString().contains("env MOSAICOD_HOST");
+        MainRun run = run(env, "server", "--port", "7000", "--host", "0.0.0.0");
+        assertThat(run.exitCode()).as("configuration accepted, command not implemented").isEqualTo(ExitCode.FATAL);
+        assertThat(run.err()).contains("not implemented");
+    }
+
+    @Test
+    void theSameFlagNameSetsTheSettingOfItsOwnCommand() {
+        // --time-interval is the optimizer's interval under store-optimizer and the cleanup's under cleanup
+        Map<String, String> env = Map.of("MOSAICOD_CLEANUP_TIME_INTERVAL", "bad");
+        assertThat(run(env, "store-optimizer", "--time-interval", "5").exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run(env, "cleanup", "--time-interval", "5").exitCode()).isEqualTo(ExitCode.FATAL);
+    }
+
+    @Test
+    void debugLoggingOfTheConfigurationShowsNoSecret() {
+        java.io.ByteArrayOutputStream logs = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream originalErr = System.err;
+        System.setErr(new java.io.PrintStream(logs, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            MainRun run = run(Map.of("MOSAICOD_DB_URL", "postgresql://alice:hunter2@db/m",
+                    "MOSAICOD_STORE_BUCKET", "b01", "MOSAICOD_STORE_ACCESS_KEY", "AKIA",
+                    "MOSAICOD_STORE_SECRET_KEY", "hunter3"), "ps", "--log-level", "debug", "--log-format", "json");
+            assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
+        } finally {
+            System.setErr(originalErr);
+        }
+        String logged = logs.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(logged).contains("\"level\":\"DEBUG\"", "alice", "AKIA", "jdbc:postgresql://db/m")
+                .doesNotContain("hunter2", "hunter3");
+    }
+
+    @Test
+    void everyFlaggedSettingIsOfferedBySomeCommand() {
+        List<Setting<?>> offered = new java.util.ArrayList<>(SettingOptions.COMMON);
+        offered.addAll(new ServerCommand(null).flaggedSettings());
+        offered.addAll(new StoreOptimizerCommand(null).flaggedSettings());
+        offered.addAll(new CleanupCommand(null).flaggedSettings());
+        for (Setting<?> s : Settings.ALL) {
+            assertThat(offered.contains(s)).as(s.env()).isEqualTo(s.flag().isPresent());
+        }
+    }
+}

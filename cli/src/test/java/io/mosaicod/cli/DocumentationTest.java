@@ -1,0 +1,65 @@
+package io.mosaicod.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mosaicod.core.config.Setting;
+import io.mosaicod.core.config.Settings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import io.mosaicod.core.config.ConfigLoader;
+import io.mosaicod.core.config.MosaicodConfig;
+import io.mosaicod.core.config.StoreConfig;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's configuration table is the one generated from the setting descriptors. */
+class DocumentationTest {
+    private static final Path ROOT = Path.of("..");
+
+    @Test
+    void readmeConfigurationTableListsEverySettingAsGenerated() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        assertThat(readme)
+                .as("README.md's table is stale; replace it with the output of SettingsTable.markdown():%n%s",
+                        SettingsTable.markdown())
+                .contains(SettingsTable.markdown());
+        for (Setting<?> s : Settings.ALL) {
+            assertThat(readme).contains("`" + s.env() + "`");
+        }
+    }
+
+    @Test
+    void readmeQuickStartKeepsTheCiCommand() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        assertThat(readme).contains("bin/mosaicod demo", "mvn verify");
+        assertThat(Files.readString(ROOT.resolve(".ci/run"))).contains("mvn -B verify");
+    }
+
+    @Test
+    void theConfigurationGuidesExampleFileLoads(@TempDir Path dir) throws IOException {
+        String guide = Files.readString(ROOT.resolve("docs/configuration.md"));
+        Matcher example = Pattern.compile("```toml\\n(.*?)```", Pattern.DOTALL).matcher(guide);
+        assertThat(example.find()).isTrue();
+        Files.writeString(dir.resolve("config.toml"), example.group(1));
+        // the example's secret files do not exist here: the environment's values take precedence over them
+        MosaicodConfig config = new ConfigLoader(Map.of("MOSAICOD_DB_PASSWORD", "pw", "MOSAICOD_STORE_SECRET_KEY", "sk"),
+                dir).load(Map.of());
+        assertThat(config.storeOptimizer().memoryPoolBytes()).isEqualTo(4L << 30);
+        assertThat(config.store()).isInstanceOf(StoreConfig.S3.class);
+        assertThat(config.database().jdbcUrl()).isEqualTo("jdbc:postgresql://db.internal:5432/mosaico?sslmode=require");
+    }
+
+    @Test
+    void configurationGuideMentionsEverySetting() throws IOException {
+        String guide = Files.readString(ROOT.resolve("docs/configuration.md"));
+        for (Setting<?> s : Settings.ALL) {
+            if (s.inConfigFile()) {
+                assertThat(guide).as(s.env()).contains(s.key());
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.mosaicod.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs {@code bin/mosaicod} as a real process against the packaged jar. A failsafe integration test: in
+ * {@code mvn verify} the cli jar and its lib/ exist only after the package phase, which follows surefire's.
+ * {@code MOSAICOD_NO_BUILD=1} makes the launcher fail rather than start a nested Maven build, so this also
+ * checks that the launcher judges a freshly packaged build up to date.
+ */
+class LauncherIT {
+    private static final Path ROOT = Path.of(System.getProperty("mosaicod.root", "..")).toAbsolutePath().normalize();
+
+    @TempDir
+    Path workingDir;
+
+    record Result(int exitCode, String out, String err) {
+    }
+
+    private Result launch(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ROOT.resolve("bin/mosaicod").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workingDir.toFile())
+                .redirectOutput(workingDir.resolve("out").toFile()).redirectError(workingDir.resolve("err").toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_"));
+        builder.environment().put("MOSAICOD_NO_BUILD", "1");
+        Process process = builder.start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("bin/mosaicod finished").isTrue();
+        return new Result(process.exitValue(), Files.readString(workingDir.resolve("out"), StandardCharsets.UTF_8),
+                Files.readString(workingDir.resolve("err"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void versionPrintsTheProjectVersion() throws Exception {
+        Result result = launch("--version");
+        assertThat(result.err()).isEmpty();
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out().strip()).isEqualTo("mosaicod " + System.getProperty("mosaicod.version"));
+    }
+
+    @Test
+    void helpListsTheCommands() throws Exception {
+        Result result = launch("--help");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).startsWith("Usage: mosaicod").contains("server", "store-optimizer", "cleanup",
+                "topic", "demo", "Exit codes:");
+    }
+
+    @Test
+    void exitCodeAndStderrOfABadFlagPassThrough() throws Exception {
+        Result result = launch("server", "--port", "99999");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().lines()).containsExactly("mosaicod: invalid value '99999' for --port: expected a"
+                + " TCP port between 0 and 65535 (0 picks a free port)");
+    }
+}

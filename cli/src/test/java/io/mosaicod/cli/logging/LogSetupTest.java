@@ -1,0 +1,96 @@
+package io.mosaicod.cli.logging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mosaicod.core.config.LogFormat;
+import io.mosaicod.core.config.LogLevel;
+import io.mosaicod.core.config.MosaicodConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+class LogSetupTest {
+    private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    private PrintStream originalErr;
+
+    @BeforeEach
+    void captureStderr() {
+        originalErr = System.err;
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restoreStderr() {
+        System.setErr(originalErr);
+    }
+
+    private List<String> lines() {
+        return captured.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    @Test
+    void jsonLinesCarryTimestampLevelLoggerMessageAndKeyValuePairs() throws Exception {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.INFO));
+        Logger log = LoggerFactory.getLogger("io.mosaicod.tasks.Optimizer");
+        log.atInfo().addKeyValue("topic", "run42/imu").addKeyValue("chunks", 2000).addKeyValue("ok", true)
+                .log("optimized \"{}\"\nin {} s", "run42/imu", 3);
+        log.warn("failed", new IllegalStateException("lease lost"));
+
+        List<String> lines = lines();
+        assertThat(lines).hasSize(2);
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertThat(first.get("ts").asText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
+        assertThat(first.get("level").asText()).isEqualTo("INFO");
+        assertThat(first.get("logger").asText()).isEqualTo("io.mosaicod.tasks.Optimizer");
+        assertThat(first.get("msg").asText()).isEqualTo("optimized \"run42/imu\"\nin 3 s");
+        assertThat(first.get("topic").asText()).isEqualTo("run42/imu");
+        assertThat(first.get("chunks").isNumber()).isTrue();
+        assertThat(first.get("chunks").asLong()).isEqualTo(2000);
+        assertThat(first.get("ok").isBoolean()).isTrue();
+        JsonNode second = new ObjectMapper().readTree(lines.get(1));
+        assertThat(second.get("error").asText()).contains("IllegalStateException: lease lost", "\tat ");
+    }
+
+    @Test
+    void levelsFilterAndNoisyLibrariesAreQuietUnlessDebug() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.WARNING));
+        LoggerFactory.getLogger("io.mosaicod.x").info("hidden info");
+        LoggerFactory.getLogger("io.mosaicod.x").warn("shown warning");
+        assertThat(lines()).singleElement().asString().contains("WARN", "io.mosaicod.x", "shown warning");
+
+        captured.reset();
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.INFO));
+        LoggerFactory.getLogger("org.flywaydb.core.Flyway").info("flyway chatter");
+        LoggerFactory.getLogger("io.mosaicod.x").atInfo().addKeyValue("topics", 3).log("ours");
+        assertThat(lines()).singleElement().asString().endsWith("INFO  io.mosaicod.x: ours topics=3");
+
+        captured.reset();
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.DEBUG));
+        LoggerFactory.getLogger("org.flywaydb.core.Flyway").debug("flyway detail");
+        assertThat(lines()).singleElement().asString().contains("flyway detail");
+    }
+
+    @Test
+    void javaUtilLoggingIsRoutedThroughTheSameOutput() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.INFO));
+        java.util.logging.Logger.getLogger("org.example.Jul").info("from jul");
+        java.util.logging.Logger.getLogger("org.example.Jul").fine("too fine");
+        assertThat(lines()).singleElement().asString().contains("\"logger\":\"org.example.Jul\"", "from jul");
+    }
+
+    @Test
+    void prettyLinesAreShortAndUncolouredWithoutATerminal() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PRETTY, LogLevel.INFO));
+        LoggerFactory.getLogger("io.mosaicod.tasks.Cleanup").info("done");
+        // surefire's forked JVM has no console, so no colour codes
+        assertThat(lines()).singleElement().asString().matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  Cleanup: done");
+    }
+}

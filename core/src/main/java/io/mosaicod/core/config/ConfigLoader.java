@@ -1,0 +1,218 @@
+package io.mosaicod.core.config;
+
+import io.mosaicod.core.config.ConfigFile.RawValue;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Resolves every {@link Setting} with the precedence command-line flag &gt; environment variable &gt;
+ * configuration file &gt; default, and validates the result into a {@link MosaicodConfig}. The environment and
+ * the working directory (against which relative paths resolve) are passed in, so tests use their own.
+ */
+public final class ConfigLoader {
+    private final Map<String, String> env;
+    private final Path workingDir;
+
+    public ConfigLoader(Map<String, String> env, Path workingDir) {
+        this.env = Map.copyOf(Objects.requireNonNull(env, "env"));
+        this.workingDir = workingDir.toAbsolutePath().normalize();
+    }
+
+    /** The loader of this process: its environment and current directory. */
+    public static ConfigLoader ofProcess() {
+        return new ConfigLoader(System.getenv(), Path.of(""));
+    }
+
+    /**
+     * @param flags the command-line flags that were given, by setting, as typed
+     * @throws ConfigException naming the offending setting and its source
+     */
+    public MosaicodConfig load(Map<Setting<?>, String> flags) {
+        Layers layers = new Layers(flags);
+        Path dataDir = absolute(layers.get(Settings.DATA_DIR));
+        return new MosaicodConfig(layers.configFilePath(), dataDir, database(layers, dataDir), store(layers, dataDir),
+                new MosaicodConfig.Server(layers.get(Settings.HOST), layers.get(Settings.PORT),
+                        layers.get(Settings.GRPC_MAX_DECODE_MESSAGE_SIZE)),
+                new MosaicodConfig.StoreOptimizer(layers.get(Settings.STORE_OPTIMIZER_TIME_INTERVAL),
+                        layers.get(Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE),
+                        layers.get(Settings.STORE_OPTIMIZER_MEMORY_POOL_SIZE),
+                        layers.get(Settings.STORE_OPTIMIZER_LEASE_DURATION)),
+                new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
+                        layers.get(Settings.CLEANUP_RETENTION_DURATION)),
+                new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)));
+    }
+
+    private DatabaseConfig database(Layers layers, Path dataDir) {
+        Optional<RawValue> urlSource = layers.raw(Settings.DB_URL);
+        DatabaseUrl url = layers.explicit(Settings.DB_URL)
+                .orElseGet(() -> DatabaseUrl.parse("sqlite:" + dataDir.resolve("mosaico.db")));
+        Optional<String> user = layers.explicit(Settings.DB_USER);
+        Optional<Secret> password = layers.explicit(Settings.DB_PASSWORD);
+        if (url.user().isPresent() && user.isPresent()) {
+            throw givenTwice("user", urlSource.orElseThrow(), layers.raw(Settings.DB_USER).orElseThrow());
+        }
+        if (url.password().isPresent() && password.isPresent()) {
+            throw givenTwice("password", urlSource.orElseThrow(), layers.raw(Settings.DB_PASSWORD).orElseThrow());
+        }
+        if (url.sqliteFile().isPresent()) {
+            for (Setting<?> credential : new Setting<?>[] {Settings.DB_USER, Settings.DB_PASSWORD}) {
+                layers.raw(credential).ifPresent(raw -> {
+                    throw new ConfigException(raw.source().describe() + " is set but the repository is SQLite ("
+                            + urlSource.map(u -> u.source().describe()).orElse("the default")
+                            + "), which takes no credentials");
+                });
+            }
+        }
+        return url.toConfig(workingDir, user.or(url::user), password.or(url::password),
+                layers.get(Settings.MAX_DB_CONNECTIONS));
+    }
+
+    private static ConfigException givenTwice(String what, RawValue url, RawValue setting) {
+        return new ConfigException("the repository " + what + " is given twice, in the URL of "
+                + url.source().describe() + " and by " + setting.source().describe() + ": keep one");
+    }
+
+    private StoreConfig store(Layers layers, Path dataDir) {
+        Optional<String> bucket = layers.explicit(Settings.STORE_BUCKET);
+        if (bucket.isEmpty()) {
+            for (Setting<?> s3Only : Settings.S3_ONLY) {
+                layers.raw(s3Only).ifPresent(raw -> {
+                    throw new ConfigException(raw.source().describe() + " is an S3 setting but no bucket is set: set "
+                            + Settings.STORE_BUCKET.env() + " ([store] bucket) too, or remove it to use the local store");
+                });
+            }
+            return new StoreConfig.Local(absolute(layers.explicit(Settings.STORE_DIR)
+                    .orElseGet(() -> dataDir.resolve("store"))));
+        }
+        layers.raw(Settings.STORE_DIR).ifPresent(dir -> {
+            throw new ConfigException(dir.source().describe() + " and " + layers.raw(Settings.STORE_BUCKET)
+                    .orElseThrow().source().describe() + " are both set: the store is either a local directory or"
+                    + " an S3 bucket");
+        });
+        Optional<RawValue> accessKey = layers.raw(Settings.STORE_ACCESS_KEY);
+        Optional<RawValue> secretKey = layers.raw(Settings.STORE_SECRET_KEY);
+        if (accessKey.isPresent() != secretKey.isPresent()) {
+            RawValue given = accessKey.or(() -> secretKey).orElseThrow();
+            Setting<?> missing = accessKey.isPresent() ? Settings.STORE_SECRET_KEY : Settings.STORE_ACCESS_KEY;
+            throw new ConfigException(given.source().describe() + " is set but " + missing.env()
+                    + " is not: S3 credentials need both the access key and the secret key");
+        }
+        String prefix = layers.explicit(Settings.STORE_PREFIX).orElse("").replaceAll("^/+|/+$", "");
+        return new StoreConfig.S3(layers.explicit(Settings.STORE_ENDPOINT), bucket.get(),
+                layers.get(Settings.STORE_REGION), prefix, layers.explicit(Settings.STORE_ACCESS_KEY),
+                layers.explicit(Settings.STORE_SECRET_KEY));
+    }
+
+    private Path absolute(Path path) {
+        return workingDir.resolve(path).normalize();
+    }
+
+    /** The three sources of text for each setting, highest precedence first. */
+    private final class Layers {
+        private final Map<Setting<?>, String> flags;
+        private final Optional<Path> configFilePath;
+        private final Optional<ConfigFile> file;
+
+        Layers(Map<Setting<?>, String> flags) {
+            this.flags = Map.copyOf(flags);
+            Optional<RawValue> explicit = flagOrEnv(Settings.CONFIG_FILE);
+            if (explicit.isPresent()) {
+                Path path = absolute(parse(Settings.CONFIG_FILE, explicit.get()));
+                if (!Files.isRegularFile(path)) {
+                    throw new ConfigException("config file '" + path + "' given by " + explicit.get().source().describe()
+                            + (Files.exists(path) ? " is not a regular file" : " does not exist"));
+                }
+                configFilePath = Optional.of(path);
+            } else {
+                Path implicit = workingDir.resolve("config.toml");
+                configFilePath = Files.isRegularFile(implicit) ? Optional.of(implicit) : Optional.empty();
+            }
+            file = configFilePath.map(ConfigFile::read);
+        }
+
+        Optional<Path> configFilePath() {
+            return configFilePath;
+        }
+
+        <T> T get(Setting<T> setting) {
+            return explicit(setting).or(setting::defaultValue).orElseThrow(
+                    () -> new IllegalStateException("setting without default read as required: " + setting));
+        }
+
+        <T> Optional<T> explicit(Setting<T> setting) {
+            return raw(setting).map(raw -> parse(setting, raw));
+        }
+
+        Optional<RawValue> raw(Setting<?> setting) {
+            Optional<RawValue> given = flagOrEnv(setting);
+            if (given.isPresent() || file.isEmpty()) {
+                return given;
+            }
+            return oneOf(setting, file.get().value(setting), file.get().valueFile(setting));
+        }
+
+        private Optional<RawValue> flagOrEnv(Setting<?> setting) {
+            String flag = setting.flag().map(name -> flags.get(setting)).orElse(null);
+            if (flag != null) {
+                return Optional.of(new RawValue(flag, new Source.Flag(setting.flag().get())));
+            }
+            Optional<RawValue> direct = env(setting.env());
+            Optional<RawValue> indirect = setting.fromFile() ? env(setting.envFile()) : Optional.empty();
+            return oneOf(setting, direct, indirect);
+        }
+
+        /** Empty variables count as unset, as Compose files and shells often define them empty. */
+        private Optional<RawValue> env(String variable) {
+            String value = env.get(variable);
+            return value == null || value.isEmpty() ? Optional.empty()
+                    : Optional.of(new RawValue(value, new Source.Env(variable)));
+        }
+
+        /** The value given directly, or read from the file the {@code _FILE} variant names; not both. */
+        private Optional<RawValue> oneOf(Setting<?> setting, Optional<RawValue> direct, Optional<RawValue> indirect) {
+            if (direct.isPresent() && indirect.isPresent()) {
+                throw new ConfigException("both " + direct.get().source().describe() + " and "
+                        + indirect.get().source().describe() + " are set: give the value or a file holding it, not both");
+            }
+            return direct.isPresent() ? direct : indirect.map(this::readValueFile);
+        }
+
+        private RawValue readValueFile(RawValue pathValue) {
+            Path path = absolute(Path.of(pathValue.text()));
+            try {
+                String content = Files.readString(path, StandardCharsets.UTF_8);
+                // Secret files usually end with a newline that is not part of the secret.
+                return new RawValue(content.replaceAll("[\r\n]+$", ""), pathValue.source());
+            } catch (IOException | RuntimeException e) {
+                throw new ConfigException("cannot read '" + path + "' given by " + pathValue.source().describe() + ": "
+                        + reason(e));
+            }
+        }
+
+        private static String reason(Exception e) {
+            if (e instanceof NoSuchFileException) {
+                return "no such file";
+            }
+            if (e instanceof AccessDeniedException) {
+                return "permission denied";
+            }
+            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
+
+        private <T> T parse(Setting<T> setting, RawValue raw) {
+            try {
+                return setting.type().parse(raw.text());
+            } catch (IllegalArgumentException e) {
+                throw ConfigException.invalidValue(setting.type().quote(raw.text()), raw.source(),
+                        setting.type().expected());
+            }
+        }
+    }
+}

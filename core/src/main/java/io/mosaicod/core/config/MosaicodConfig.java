@@ -1,0 +1,66 @@
+package io.mosaicod.core.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The resolved, validated configuration of one mosaicod process (DESIGN.md §3). Built by {@link ConfigLoader};
+ * immutable; its {@code toString} shows no secret.
+ *
+ * @param configFile the configuration file that was read, if any
+ * @param dataDir    absolute local data folder
+ */
+public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseConfig database, StoreConfig store,
+                             Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log) {
+
+    public MosaicodConfig {
+        Objects.requireNonNull(configFile, "configFile");
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(database, "database");
+        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(storeOptimizer, "storeOptimizer");
+        Objects.requireNonNull(cleanup, "cleanup");
+        Objects.requireNonNull(log, "log");
+    }
+
+    /** The Flight server's endpoint; {@code port} 0 picks a free port. */
+    public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes) {
+    }
+
+    /**
+     * @param timeInterval     sleep after each pass; zero = one pass, then exit
+     * @param maxChunkSizeBytes soft limit on the chunks written
+     * @param memoryPoolBytes  cap on decoded data held by a rewrite; 0 = no limit
+     * @param leaseDuration    how long a lease lasts without renewal
+     */
+    public record StoreOptimizer(Duration timeInterval, long maxChunkSizeBytes, long memoryPoolBytes,
+                                 Duration leaseDuration) {
+
+        public boolean runsOnce() {
+            return timeInterval.isZero();
+        }
+
+        /** Leases are renewed every third of their duration, so two renewals may fail before expiry. */
+        public Duration leaseRenewalInterval() {
+            return leaseDuration.dividedBy(3);
+        }
+
+        public boolean memoryLimited() {
+            return memoryPoolBytes > 0;
+        }
+    }
+
+    /** @param timeInterval sleep after each pass; zero = one pass, then exit */
+    public record Cleanup(Duration timeInterval, Duration retentionDuration) {
+
+        public boolean runsOnce() {
+            return timeInterval.isZero();
+        }
+    }
+
+    public record Log(LogFormat format, LogLevel level) {
+    }
+}

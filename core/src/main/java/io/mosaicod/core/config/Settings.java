@@ -1,0 +1,144 @@
+package io.mosaicod.core.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/** Every setting of mosaicod (DESIGN.md §3), in the order the documentation lists them. */
+public final class Settings {
+    private Settings() {
+    }
+
+    /** Largest message gRPC can be told to accept: its limit is an int. */
+    private static final long MAX_GRPC_MESSAGE = Integer.MAX_VALUE;
+
+    /** Path of the TOML configuration file; read only if it exists unless given explicitly. */
+    public static final Setting<Path> CONFIG_FILE = Setting.of("MOSAICOD_CONFIG_FILE", "", ValueType.path(),
+                    "TOML configuration file; when not given, ./config.toml is read if it exists.")
+            .withFlag("--config").withDerivedDefault("./config.toml");
+
+    /** Folder holding the embedded defaults: the SQLite repository and the local store. */
+    public static final Setting<Path> DATA_DIR = Setting.of("MOSAICOD_DATA_DIR", "data_dir", ValueType.path(),
+                    "Local data folder holding the embedded SQLite repository and the local store.")
+            .withDefault(Path.of("./mosaico-data"));
+
+    /** The repository: SQLite or PostgreSQL, in mosaicod's URL form or as a JDBC URL. */
+    public static final Setting<DatabaseUrl> DB_URL = Setting.of("MOSAICOD_DB_URL", "database.url", DatabaseUrl.TYPE,
+                    "Repository database URL: sqlite:PATH, postgresql://user:pass@host:port/db (or postgres://),"
+                            + " or a jdbc:sqlite:/jdbc:postgresql: URL; credentials in it are split out.")
+            .withDerivedDefault("sqlite:<data dir>/mosaico.db");
+
+    public static final Setting<String> DB_USER = Setting.of("MOSAICOD_DB_USER", "database.user",
+            ValueType.text("a non-blank user name"), "Repository user name; giving one in the URL too is an error.");
+
+    public static final Setting<Secret> DB_PASSWORD = Setting.of("MOSAICOD_DB_PASSWORD", "database.password",
+            ValueType.secret(), "Repository password; MOSAICOD_DB_PASSWORD_FILE / password_file name a file holding it.")
+            .readableFromFile();
+
+    public static final Setting<Integer> MAX_DB_CONNECTIONS = Setting.of("MOSAICOD_MAX_DB_CONNECTIONS",
+                    "database.max_connections", ValueType.integer(1, 1000),
+                    "Size of each process's repository connection pool.")
+            .withDefault(10);
+
+    public static final Setting<Path> STORE_DIR = Setting.of("MOSAICOD_STORE_DIR", "store.dir", ValueType.path(),
+                    "Local store directory; not allowed together with an S3 bucket.")
+            .withDerivedDefault("<data dir>/store");
+
+    public static final Setting<String> STORE_BUCKET = Setting.of("MOSAICOD_STORE_BUCKET", "store.bucket",
+            ValueType.matching(Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]"),
+                    "an S3 bucket name (3-63 lower-case letters, digits, '.' or '-')"),
+            "S3 bucket; setting it selects the S3 store instead of the local directory.");
+
+    public static final Setting<URI> STORE_ENDPOINT = Setting.of("MOSAICOD_STORE_ENDPOINT", "store.endpoint",
+            ValueType.httpUrl(),
+            "S3 endpoint for S3-compatible stores (MinIO, Ceph, s3proxy...), path-style; empty means AWS.");
+
+    public static final Setting<String> STORE_REGION = Setting.of("MOSAICOD_STORE_REGION", "store.region",
+                    ValueType.text("a non-blank region name (e.g. us-east-1)"), "S3 region.")
+            .withDefault("us-east-1");
+
+    public static final Setting<String> STORE_PREFIX = Setting.of("MOSAICOD_STORE_PREFIX", "store.prefix",
+                    ValueType.text("a non-blank key prefix (e.g. mosaico/prod)"),
+                    "Key prefix inside the bucket under which the store's folders live; none means the bucket root.")
+            .withDerivedDefault("none");
+
+    public static final Setting<String> STORE_ACCESS_KEY = Setting.of("MOSAICOD_STORE_ACCESS_KEY",
+            "store.access_key", ValueType.text("a non-blank access key id"),
+            "S3 access key id; without access and secret key the AWS SDK's default credential chain is used.");
+
+    public static final Setting<Secret> STORE_SECRET_KEY = Setting.of("MOSAICOD_STORE_SECRET_KEY",
+            "store.secret_key", ValueType.secret(),
+            "S3 secret access key; MOSAICOD_STORE_SECRET_KEY_FILE / secret_key_file name a file holding it.")
+            .readableFromFile();
+
+    public static final Setting<String> HOST = Setting.of("MOSAICOD_HOST", "server.host",
+                    ValueType.text("a host name or IP address (e.g. 0.0.0.0 for all interfaces)"),
+                    "Address the Flight server listens on.")
+            .withFlag("--host").withDefault("127.0.0.1");
+
+    public static final Setting<Integer> PORT = Setting.of("MOSAICOD_PORT", "server.port", ValueType.port(),
+                    "TCP port the Flight server listens on; 0 picks a free port.")
+            .withFlag("--port").withDefault(6726);
+
+    public static final Setting<Long> GRPC_MAX_DECODE_MESSAGE_SIZE = Setting.of(
+                    "MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE", "server.grpc_max_decode_message_size",
+                    ValueType.bytes(1024, MAX_GRPC_MESSAGE), "Largest gRPC message the server accepts.")
+            .withDefault(50L * 1024 * 1024);
+
+    public static final Setting<Duration> STORE_OPTIMIZER_TIME_INTERVAL = Setting.of(
+                    "MOSAICOD_STORE_OPTIMIZER_TIME_INTERVAL", "store_optimizer.time_interval", ValueType.seconds(0),
+                    "Seconds the store optimizer sleeps after each pass; 0 = one pass, then exit.")
+            .withFlag("--time-interval").withDefault(Duration.ZERO);
+
+    public static final Setting<Long> STORE_OPTIMIZER_MAX_CHUNK_SIZE = Setting.of(
+                    "MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", "store_optimizer.max_chunk_size",
+                    ValueType.bytes(1, Long.MAX_VALUE),
+                    "Soft limit on the size of the chunks the store optimizer writes.")
+            .withFlag("--max-chunk-size").withDefault(256_000_000L);
+
+    public static final Setting<Long> STORE_OPTIMIZER_MEMORY_POOL_SIZE = Setting.of(
+                    "MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", "store_optimizer.memory_pool_size",
+                    ValueType.bytes(0, Long.MAX_VALUE),
+                    "Cap on the decoded data a rewrite holds in memory, beyond which it spills to disk; 0 = no limit.")
+            .withDefault(0L);
+
+    public static final Setting<Duration> STORE_OPTIMIZER_LEASE_DURATION = Setting.of(
+                    "MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "store_optimizer.lease_duration", ValueType.seconds(3),
+                    "Seconds a topic stays leased to an optimizer without renewal; renewed every third of it.")
+            .withDefault(Duration.ofSeconds(300));
+
+    public static final Setting<Duration> CLEANUP_TIME_INTERVAL = Setting.of("MOSAICOD_CLEANUP_TIME_INTERVAL",
+                    "cleanup.time_interval", ValueType.seconds(0),
+                    "Seconds the cleanup sleeps after each pass; 0 = one pass, then exit.")
+            .withFlag("--time-interval").withDefault(Duration.ZERO);
+
+    public static final Setting<Duration> CLEANUP_RETENTION_DURATION = Setting.of(
+                    "MOSAICOD_CLEANUP_RETENTION_DURATION", "cleanup.retention_duration", ValueType.seconds(0),
+                    "Seconds an unreferenced, marked folder is kept before it is deleted; 0 deletes at once.")
+            .withFlag("--retention-duration").withDefault(Duration.ofSeconds(86_400));
+
+    public static final Setting<LogFormat> LOG_FORMAT = Setting.of("MOSAICOD_LOG_FORMAT", "log.format",
+                    ValueType.oneOf(LogFormat.class),
+                    "Log line format on stderr: pretty (coloured on a terminal), plain, or json (one object per line).")
+            .withFlag("--log-format").withDefault(LogFormat.PRETTY);
+
+    public static final Setting<LogLevel> LOG_LEVEL = Setting.of("MOSAICOD_LOG_LEVEL", "log.level",
+                    ValueType.oneOf(LogLevel.class), "Least severe level logged: warning, info or debug.")
+            .withFlag("--log-level").withDefault(LogLevel.INFO);
+
+    public static final List<Setting<?>> ALL = List.of(
+            CONFIG_FILE, DATA_DIR,
+            DB_URL, DB_USER, DB_PASSWORD, MAX_DB_CONNECTIONS,
+            STORE_DIR, STORE_BUCKET, STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY, STORE_SECRET_KEY,
+            HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE,
+            STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
+            STORE_OPTIMIZER_LEASE_DURATION,
+            CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
+            LOG_FORMAT, LOG_LEVEL);
+
+    /** The S3-only settings, which need {@link #STORE_BUCKET}. */
+    static final List<Setting<?>> S3_ONLY = List.of(STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY,
+            STORE_SECRET_KEY);
+}

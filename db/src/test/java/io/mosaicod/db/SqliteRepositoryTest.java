@@ -10,7 +10,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +50,36 @@ class SqliteRepositoryTest extends RepositoryContractTest {
              ResultSet row = statement.executeQuery("PRAGMA journal_mode")) {
             row.next();
             assertThat(row.getString(1)).isEqualTo("wal");
+        }
+    }
+
+    @Test
+    void processesOpeningAFreshFileTogetherAllGetAMigratedRepository() throws Exception {
+        // several local processes may start on a new data folder at once; each must end up with the schema
+        DatabaseConfig fresh = DatabaseConfig.sqlite(folder.resolve("fresh.db"));
+        int openers = 4;
+        CyclicBarrier start = new CyclicBarrier(openers);
+        ExecutorService threads = Executors.newFixedThreadPool(openers);
+        try {
+            List<Future<Integer>> sequences = new ArrayList<>();
+            for (int i = 0; i < openers; i++) {
+                String locator = "seq" + i;
+                sequences.add(threads.submit(() -> {
+                    start.await();
+                    try (Repository opened = Repositories.open(fresh)) {
+                        opened.catalog().createSequence(locator, "{}", "sq_" + locator);
+                        return opened.catalog().listSequences().size();
+                    }
+                }));
+            }
+            for (Future<Integer> seen : sequences) {
+                assertThat(seen.get(60, TimeUnit.SECONDS)).isBetween(1, openers);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        try (Repository reopened = Repositories.open(fresh)) {
+            assertThat(reopened.catalog().listSequences()).hasSize(openers);
         }
     }
 }

@@ -10,8 +10,6 @@ import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
 import java.time.Instant;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.FlywayException;
 
 /** The repository over SQLite or PostgreSQL, through one connection pool. */
 public final class JdbcRepository implements Repository {
@@ -20,8 +18,6 @@ public final class JdbcRepository implements Repository {
      * every write transaction here is short, so waiting is always better than failing a request.
      */
     static final int SQLITE_BUSY_TIMEOUT_MS = 30_000;
-    /** Processes starting together on a fresh SQLite file may race to create the schema; the loser retries. */
-    private static final int MIGRATION_ATTEMPTS = 3;
 
     private final HikariDataSource pool;
     private final Database database;
@@ -54,7 +50,7 @@ public final class JdbcRepository implements Repository {
                     + e.getMessage(), e);
         }
         try {
-            migrate(pool, dialect, config.jdbcUrl());
+            SchemaMigration.migrate(pool, dialect, config.jdbcUrl());
             return new JdbcRepository(pool, dialect);
         } catch (RuntimeException e) {
             pool.close();
@@ -76,21 +72,6 @@ public final class JdbcRepository implements Repository {
             hikari.addDataSourceProperty("busy_timeout", String.valueOf(SQLITE_BUSY_TIMEOUT_MS));
         }
         return hikari;
-    }
-
-    private static void migrate(HikariDataSource pool, Dialect dialect, String url) {
-        Flyway flyway = Flyway.configure().dataSource(pool).locations(dialect.migrationLocation()).load();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                flyway.migrate();
-                return;
-            } catch (FlywayException e) {
-                if (attempt == MIGRATION_ATTEMPTS) {
-                    throw new RepositoryException("cannot migrate the repository schema at " + url + ": "
-                            + e.getMessage(), e);
-                }
-            }
-        }
     }
 
     @Override

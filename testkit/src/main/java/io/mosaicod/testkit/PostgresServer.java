@@ -94,6 +94,15 @@ public final class PostgresServer {
         return URLDecoder.decode(text, StandardCharsets.UTF_8);
     }
 
+    /** A {@code postgresql://} URL of this server's administrative database, credentials included. */
+    public String adminUrl() {
+        return "postgresql://" + encode(user) + ":" + encode(password) + "@" + host + ":" + port + "/" + adminDatabase;
+    }
+
+    private static String encode(String text) {
+        return java.net.URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
     /** Creates an empty database with a unique name; close it to drop it. */
     public PostgresDatabase createDatabase() {
         String name = "mosaicod_test_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();

@@ -19,6 +19,7 @@ final class CatalogRows {
     static final String TOPIC_COLUMNS = """
             id, uuid, sequence_id, session_id, locator, user_metadata, folder, serialization_format, ontology_tag,
             created_at_ms, upload_completed_at_ms, locked, first_timestamp_ns, last_timestamp_ns, optimized_at_ms""";
+    static final String TOPIC_SELECT = "SELECT " + TOPIC_COLUMNS + " FROM topic";
     static final String CHUNK_COLUMNS = """
             id, uuid, topic_id, ordinal, object_key, size_bytes, arrow_size_bytes, row_count, min_timestamp_ns,
             max_timestamp_ns, sorted""";

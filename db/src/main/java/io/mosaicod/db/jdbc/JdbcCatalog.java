@@ -22,7 +22,6 @@ import java.util.UUID;
 
 final class JdbcCatalog implements Catalog {
     private static final String SEQUENCE_SELECT = "SELECT " + CatalogRows.SEQUENCE_COLUMNS + " FROM sequence";
-    private static final String TOPIC_SELECT = "SELECT " + CatalogRows.TOPIC_COLUMNS + " FROM topic";
     private static final String CHUNK_SELECT = "SELECT " + CatalogRows.CHUNK_COLUMNS + " FROM chunk";
     private static final String NOTIFICATION_COLUMNS =
             "id, sequence_id, topic_id, notification_type, message, created_at_ms";
@@ -192,25 +191,25 @@ final class JdbcCatalog implements Catalog {
     }
 
     private Optional<Topic> findTopic(Connection connection, String keyColumn, Object key) throws SQLException {
-        return database.first(connection, TOPIC_SELECT + " WHERE " + keyColumn + " = ?", rows::topic, key);
+        return database.first(connection, CatalogRows.TOPIC_SELECT + " WHERE " + keyColumn + " = ?", rows::topic, key);
     }
 
     @Override
     public List<Topic> listTopics() {
         return database.read("list topics",
-                connection -> database.list(connection, TOPIC_SELECT + " ORDER BY locator", rows::topic));
+                connection -> database.list(connection, CatalogRows.TOPIC_SELECT + " ORDER BY locator", rows::topic));
     }
 
     @Override
     public List<Topic> listTopicsOfSequence(long sequenceId) {
         return database.read("list topics of sequence " + sequenceId, connection -> database.list(connection,
-                TOPIC_SELECT + " WHERE sequence_id = ? ORDER BY locator", rows::topic, sequenceId));
+                CatalogRows.TOPIC_SELECT + " WHERE sequence_id = ? ORDER BY locator", rows::topic, sequenceId));
     }
 
     @Override
     public List<Topic> listTopicsOfSession(long sessionId) {
         return database.read("list topics of session " + sessionId, connection -> database.list(connection,
-                TOPIC_SELECT + " WHERE session_id = ? ORDER BY locator", rows::topic, sessionId));
+                CatalogRows.TOPIC_SELECT + " WHERE session_id = ? ORDER BY locator", rows::topic, sessionId));
     }
 
     @Override

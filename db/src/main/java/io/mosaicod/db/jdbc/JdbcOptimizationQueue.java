@@ -39,6 +39,7 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
     private final String acquire;
     private final String renew;
     private final String dequeueIfUnexpired;
+    private final String switchFolder;
     private final String markOptimized;
     private final String insertRun;
     private final String recentFailures;
@@ -75,7 +76,8 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
                 + LEASE_IS_HELD + " AND lease_expires_at_ms > {now_ms}");
         this.dequeueIfUnexpired = dialect.render(
                 "DELETE FROM topic_optimization WHERE " + LEASE_IS_HELD + " AND lease_expires_at_ms > {now_ms}");
-        this.markOptimized = dialect.render("UPDATE topic SET folder = ?, optimized_at_ms = {now_ms} WHERE id = ?");
+        this.switchFolder = dialect.render("UPDATE topic SET folder = ?, optimized_at_ms = {now_ms} WHERE id = ?");
+        this.markOptimized = dialect.render("UPDATE topic SET optimized_at_ms = {now_ms} WHERE id = ?");
         // INSERT ... SELECT: a run of a topic deleted meanwhile is not recorded (its history went with it)
         this.insertRun = dialect.render("""
                 INSERT INTO optimization_run (topic_id, instance_id, started_at_ms, ended_at_ms, outcome, error,
@@ -109,8 +111,8 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
                 return Optional.empty();
             }
             LeaseRow row = leased.get();
-            Topic topic = database.first(connection, "SELECT " + CatalogRows.TOPIC_COLUMNS + " FROM topic WHERE id = ?",
-                    rows::topic, row.topicId).orElseThrow(); // the queue row's foreign key guarantees it
+            Topic topic = database.first(connection, CatalogRows.TOPIC_SELECT + " WHERE id = ?", rows::topic,
+                    row.topicId).orElseThrow(); // the queue row's foreign key guarantees it
             return Optional.of(new Lease(topic, instanceId, token, freshFolder, Rows.instant(row.leasedAtMs),
                     Rows.instant(row.expiresAtMs), row.attempts));
         });
@@ -148,7 +150,7 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
             for (NewChunk chunk : newChunks) {
                 chunks.insert(connection, topicId, chunk);
             }
-            database.update(connection, markOptimized, lease.freshFolder(), topicId);
+            database.update(connection, switchFolder, lease.freshFolder(), topicId);
             insertRun(connection, lease, report);
             return true;
         });
@@ -160,7 +162,7 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
             if (database.update(connection, dequeueIfUnexpired, lease.topic().id(), lease.token()) == 0) {
                 return false;
             }
-            database.update(connection, markOptimized, lease.topic().folder(), lease.topic().id());
+            database.update(connection, markOptimized, lease.topic().id());
             insertRun(connection, lease, report);
             return true;
         });

@@ -44,9 +44,13 @@ final class SchemaMigration {
     private static void migrateExclusively(Flyway flyway, Path databaseFile) {
         Path lockFile = databaseFile.resolveSibling(databaseFile.getFileName() + ".migration-lock");
         synchronized (SQLITE_MIGRATIONS) {
-            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock lock = channel.lock()) {
-                flyway.migrate();
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                FileLock lock = channel.lock();
+                try {
+                    flyway.migrate();
+                } finally {
+                    lock.release();
+                }
             } catch (IOException e) {
                 throw new RepositoryException("cannot lock " + lockFile + " to migrate the repository schema: "
                         + e.getMessage(), e);

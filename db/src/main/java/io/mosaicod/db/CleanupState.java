@@ -1,0 +1,3 @@
+package io.mosaicod.db;
+
+public enum CleanupState { RUNNING, SUCCEEDED, FAILED, INTERRUPTED }

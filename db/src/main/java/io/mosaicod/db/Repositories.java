@@ -1,0 +1,21 @@
+package io.mosaicod.db;
+
+import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.db.jdbc.JdbcRepository;
+
+/** Opens the repository a configuration names. */
+public final class Repositories {
+    private Repositories() {
+    }
+
+    /**
+     * Connects to SQLite ({@code jdbc:sqlite:<file>}, created if missing) or PostgreSQL
+     * ({@code jdbc:postgresql://...}), with a pool of {@link DatabaseConfig#maxConnections()} connections,
+     * and migrates the schema to the latest version.
+     *
+     * @throws RepositoryException naming the URL if the database is unreachable or cannot be migrated
+     */
+    public static Repository open(DatabaseConfig config) {
+        return JdbcRepository.open(config);
+    }
+}

@@ -1,0 +1,111 @@
+package io.mosaicod.db.jdbc;
+
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.ColumnStats;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.NumericColumnStats;
+import io.mosaicod.db.TextColumnStats;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Writing and reading chunk rows with their column statistics: shared by ingestion (one chunk at a time)
+ * and the optimizer's commit (a topic's chunks replaced at once). Callers own the transaction.
+ */
+final class ChunkTable {
+    private static final String INSERT_CHUNK = """
+            INSERT INTO chunk (uuid, topic_id, ordinal, object_key, size_bytes, arrow_size_bytes, row_count,
+                               min_timestamp_ns, max_timestamp_ns, sorted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            RETURNING""" + " " + CatalogRows.CHUNK_COLUMNS;
+    private static final String INSERT_STATS = """
+            INSERT INTO chunk_column_stats (chunk_id, column_path, kind, min_number, max_number, min_text, max_text,
+                                            has_null, has_nan)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+    private static final String SELECT_STATS = """
+            SELECT column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan
+            FROM chunk_column_stats WHERE chunk_id = ? ORDER BY column_path""";
+    private static final String DELETE_TOPIC_CHUNKS = "DELETE FROM chunk WHERE topic_id = ?";
+
+    private final Database database;
+    private final CatalogRows rows;
+
+    ChunkTable(Database database, CatalogRows rows) {
+        this.database = database;
+        this.rows = rows;
+    }
+
+    Chunk insert(Connection connection, long topicId, NewChunk chunk) throws SQLException {
+        Chunk inserted = database.first(connection, INSERT_CHUNK, rows::chunk, UUID.randomUUID(), topicId,
+                chunk.ordinal(), chunk.objectKey(), chunk.sizeBytes(), chunk.arrowSizeBytes(), chunk.rowCount(),
+                Rows.orNull(chunk.minTimestampNs()), Rows.orNull(chunk.maxTimestampNs()), chunk.sorted())
+                .orElseThrow(() -> new SQLException("INSERT ... RETURNING returned no chunk row"));
+        insertStats(connection, inserted.id(), chunk.columnStats());
+        return inserted;
+    }
+
+    /** Deletes the topic's chunks; their statistics go with them (ON DELETE CASCADE). */
+    void deleteAllOf(Connection connection, long topicId) throws SQLException {
+        database.update(connection, DELETE_TOPIC_CHUNKS, topicId);
+    }
+
+    List<ColumnStats> stats(Connection connection, long chunkId) throws SQLException {
+        return database.list(connection, SELECT_STATS, ChunkTable::columnStats, chunkId);
+    }
+
+    private static void insertStats(Connection connection, long chunkId, List<ColumnStats> stats)
+            throws SQLException {
+        if (stats.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement statement = connection.prepareStatement(INSERT_STATS)) {
+            for (ColumnStats column : stats) {
+                statement.setLong(1, chunkId);
+                statement.setString(2, column.columnPath());
+                statement.setBoolean(8, column.hasNull());
+                if (column instanceof NumericColumnStats numeric) {
+                    statement.setString(3, "numeric");
+                    setDouble(statement, 4, numeric.min().isPresent(), numeric.min().orElse(0));
+                    setDouble(statement, 5, numeric.max().isPresent(), numeric.max().orElse(0));
+                    statement.setNull(6, Types.VARCHAR);
+                    statement.setNull(7, Types.VARCHAR);
+                    statement.setBoolean(9, numeric.hasNan());
+                } else if (column instanceof TextColumnStats text) {
+                    statement.setString(3, "text");
+                    statement.setNull(4, Types.DOUBLE);
+                    statement.setNull(5, Types.DOUBLE);
+                    statement.setString(6, text.min().orElse(null));
+                    statement.setString(7, text.max().orElse(null));
+                    statement.setBoolean(9, false);
+                }
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        }
+    }
+
+    private static void setDouble(PreparedStatement statement, int index, boolean present, double value)
+            throws SQLException {
+        if (present) {
+            statement.setDouble(index, value);
+        } else {
+            statement.setNull(index, Types.DOUBLE);
+        }
+    }
+
+    private static ColumnStats columnStats(ResultSet row) throws SQLException {
+        String path = row.getString("column_path");
+        boolean hasNull = row.getBoolean("has_null");
+        if ("numeric".equals(row.getString("kind"))) {
+            return new NumericColumnStats(path, Rows.optionalDouble(row, "min_number"),
+                    Rows.optionalDouble(row, "max_number"), hasNull, row.getBoolean("has_nan"));
+        }
+        return new TextColumnStats(path, Rows.optionalString(row, "min_text"), Rows.optionalString(row, "max_text"),
+                hasNull);
+    }
+}

@@ -1,0 +1,141 @@
+package io.mosaicod.db.jdbc;
+
+import io.mosaicod.db.RepositoryException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/**
+ * Connections, transactions and statement plumbing shared by the repository's parts. Every failure
+ * surfaces as a {@link RepositoryException} naming the operation.
+ */
+final class Database {
+
+    @FunctionalInterface
+    interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface RowMapper<T> {
+        T map(ResultSet row) throws SQLException;
+    }
+
+    final Dialect dialect;
+    private final DataSource dataSource;
+
+    Database(DataSource dataSource, Dialect dialect) {
+        this.dataSource = dataSource;
+        this.dialect = dialect;
+    }
+
+    /** Runs {@code work} on a connection in autocommit mode: each statement is its own transaction. */
+    <T> T read(String operation, Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw failure(operation, e);
+        }
+    }
+
+    /** Runs {@code work} in one write transaction, committed if it returns and rolled back if it throws. */
+    <T> T write(String operation, Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            dialect.beginWrite(connection);
+            try {
+                T result = work.run(connection);
+                dialect.commit(connection);
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                try {
+                    dialect.rollback(connection);
+                } catch (SQLException rollbackFailure) {
+                    e.addSuppressed(rollbackFailure);
+                }
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failure(operation, e);
+        }
+    }
+
+    private static RepositoryException failure(String operation, SQLException e) {
+        return new RepositoryException("cannot " + operation + ": " + e.getMessage(), e);
+    }
+
+    int update(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+            return statement.executeUpdate();
+        }
+    }
+
+    <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, parameters);
+             ResultSet rows = statement.executeQuery()) {
+            List<T> result = new ArrayList<>();
+            while (rows.next()) {
+                result.add(mapper.map(rows));
+            }
+            return result;
+        }
+    }
+
+    /** The first row of the result, if any; also how {@code ... RETURNING} statements are run. */
+    <T> Optional<T> first(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, parameters);
+             ResultSet rows = statement.executeQuery()) {
+            return rows.next() ? Optional.of(mapper.map(rows)) : Optional.empty();
+        }
+    }
+
+    long queryLong(Connection connection, String sql, Object... parameters) throws SQLException {
+        return first(connection, sql, row -> row.getLong(1), parameters)
+                .orElseThrow(() -> new SQLException("no row from: " + sql));
+    }
+
+    PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        try {
+            for (int i = 0; i < parameters.length; i++) {
+                bind(statement, i + 1, parameters[i]);
+            }
+            return statement;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    /** Binds one parameter; instants are stored as epoch milliseconds, absent values as SQL NULL. */
+    void bind(PreparedStatement statement, int index, Object value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.NULL);
+        } else if (value instanceof String s) {
+            statement.setString(index, s);
+        } else if (value instanceof Long l) {
+            statement.setLong(index, l);
+        } else if (value instanceof Integer i) {
+            statement.setInt(index, i);
+        } else if (value instanceof Boolean b) {
+            statement.setBoolean(index, b);
+        } else if (value instanceof Double d) {
+            statement.setDouble(index, d);
+        } else if (value instanceof UUID u) {
+            dialect.setUuid(statement, index, u);
+        } else if (value instanceof Instant t) {
+            statement.setLong(index, t.toEpochMilli());
+        } else {
+            throw new IllegalArgumentException("cannot bind a " + value.getClass().getName() + " parameter");
+        }
+    }
+}

@@ -1,0 +1,285 @@
+package io.mosaicod.db.jdbc;
+
+import io.mosaicod.core.Ulid;
+import io.mosaicod.db.AlreadyExistsException;
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.ColumnStats;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.NewTopic;
+import io.mosaicod.db.Notification;
+import io.mosaicod.db.NotificationTarget;
+import io.mosaicod.db.RepositoryException;
+import io.mosaicod.db.Sequence;
+import io.mosaicod.db.Session;
+import io.mosaicod.db.Topic;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+final class JdbcCatalog implements Catalog {
+    private static final String SEQUENCE_SELECT = "SELECT " + CatalogRows.SEQUENCE_COLUMNS + " FROM sequence";
+    private static final String CHUNK_SELECT = "SELECT " + CatalogRows.CHUNK_COLUMNS + " FROM chunk";
+    private static final String NOTIFICATION_COLUMNS =
+            "id, sequence_id, topic_id, notification_type, message, created_at_ms";
+
+    private final Database database;
+    private final CatalogRows rows;
+    private final ChunkTable chunks;
+
+    private final String insertSequence;
+    private final String insertSession;
+    private final String insertTopic;
+    private final String completeUpload;
+    private final String finalizeSession;
+    private final String insertNotification;
+
+    JdbcCatalog(Database database, CatalogRows rows, ChunkTable chunks) {
+        this.database = database;
+        this.rows = rows;
+        this.chunks = chunks;
+        Dialect dialect = database.dialect;
+        this.insertSequence = dialect.render("""
+                INSERT INTO sequence (uuid, locator, user_metadata, folder, created_at_ms)
+                VALUES (?, ?, ?, ?, {now_ms})
+                RETURNING\s""" + CatalogRows.SEQUENCE_COLUMNS);
+        this.insertSession = dialect.render("""
+                INSERT INTO session (uuid, sequence_id, ulid, created_at_ms) VALUES (?, ?, ?, {now_ms})
+                RETURNING id""");
+        // the sequence is the session's; no row is inserted if the session does not exist
+        this.insertTopic = dialect.render("""
+                INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,
+                                   serialization_format, ontology_tag, created_at_ms)
+                SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, {now_ms} FROM session s WHERE s.id = ?
+                RETURNING\s""" + CatalogRows.TOPIC_COLUMNS);
+        this.completeUpload = dialect.render("""
+                UPDATE topic SET upload_completed_at_ms = {now_ms},
+                    first_timestamp_ns = (SELECT MIN(c.min_timestamp_ns) FROM chunk c WHERE c.topic_id = topic.id),
+                    last_timestamp_ns = (SELECT MAX(c.max_timestamp_ns) FROM chunk c WHERE c.topic_id = topic.id)
+                WHERE id = ? AND upload_completed_at_ms IS NULL""");
+        this.finalizeSession = dialect.render(
+                "UPDATE session SET completed_at_ms = {now_ms} WHERE id = ? AND completed_at_ms IS NULL");
+        this.insertNotification = dialect.render("""
+                INSERT INTO notification (sequence_id, topic_id, notification_type, message, created_at_ms)
+                VALUES (?, ?, ?, ?, {now_ms})
+                RETURNING\s""" + NOTIFICATION_COLUMNS);
+    }
+
+    @Override
+    public Sequence createSequence(String locator, String userMetadataJson, String folder) {
+        return database.read("create sequence `" + locator + "`", connection -> {
+            try {
+                return database.first(connection, insertSequence, rows::sequence, UUID.randomUUID(), locator,
+                        userMetadataJson, folder).orElseThrow();
+            } catch (SQLException e) {
+                if (database.dialect.isUniqueViolation(e) && findSequence(connection, locator).isPresent()) {
+                    throw new AlreadyExistsException("Sequence", locator);
+                }
+                throw e;
+            }
+        });
+    }
+
+    @Override
+    public Optional<Sequence> findSequence(String locator) {
+        return database.read("find sequence `" + locator + "`", connection -> findSequence(connection, locator));
+    }
+
+    private Optional<Sequence> findSequence(Connection connection, String locator) throws SQLException {
+        return database.first(connection, SEQUENCE_SELECT + " WHERE locator = ?", rows::sequence, locator);
+    }
+
+    @Override
+    public List<Sequence> listSequences() {
+        return database.read("list sequences",
+                connection -> database.list(connection, SEQUENCE_SELECT + " ORDER BY locator", rows::sequence));
+    }
+
+    @Override
+    public boolean deleteSequence(long sequenceId) {
+        return database.read("delete sequence " + sequenceId,
+                connection -> database.update(connection, "DELETE FROM sequence WHERE id = ?", sequenceId) > 0);
+    }
+
+    @Override
+    public Session createSession(long sequenceId) {
+        return database.write("create a session in sequence " + sequenceId, connection -> {
+            long id = database.queryLong(connection, insertSession, UUID.randomUUID(), sequenceId,
+                    Ulid.generate().toString());
+            return database.first(connection, CatalogRows.SESSION_SELECT + " WHERE s.id = ?", rows::session, id)
+                    .orElseThrow();
+        });
+    }
+
+    @Override
+    public Optional<Session> findSession(UUID uuid) {
+        return database.read("find session " + uuid, connection -> database.first(connection,
+                CatalogRows.SESSION_SELECT + " WHERE s.uuid = ?", rows::session, uuid));
+    }
+
+    @Override
+    public Optional<Session> findSession(String sessionLocator) {
+        int colon = sessionLocator.lastIndexOf(':');
+        if (colon < 0 || !Ulid.isValid(sessionLocator.substring(colon + 1))) {
+            return Optional.empty();
+        }
+        String sequence = sessionLocator.substring(0, colon);
+        String ulid = Ulid.parse(sessionLocator.substring(colon + 1)).toString();
+        return database.read("find session `" + sessionLocator + "`", connection -> database.first(connection,
+                CatalogRows.SESSION_SELECT + " WHERE s.ulid = ? AND q.locator = ?", rows::session, ulid, sequence));
+    }
+
+    @Override
+    public List<Session> listSessions(long sequenceId) {
+        return database.read("list sessions of sequence " + sequenceId, connection -> database.list(connection,
+                CatalogRows.SESSION_SELECT + " WHERE s.sequence_id = ? ORDER BY s.created_at_ms, s.id", rows::session,
+                sequenceId));
+    }
+
+    @Override
+    public boolean finalizeSession(long sessionId) {
+        return database.write("finalize session " + sessionId, connection -> {
+            if (database.update(connection, finalizeSession, sessionId) == 0) {
+                return false;
+            }
+            database.update(connection, "UPDATE topic SET locked = TRUE WHERE session_id = ?", sessionId);
+            return true;
+        });
+    }
+
+    @Override
+    public boolean deleteSession(long sessionId) {
+        return database.read("delete session " + sessionId,
+                connection -> database.update(connection, "DELETE FROM session WHERE id = ?", sessionId) > 0);
+    }
+
+    @Override
+    public Topic createTopic(NewTopic topic) {
+        return database.read("create topic `" + topic.locator() + "`", connection -> {
+            try {
+                return database.first(connection, insertTopic, rows::topic, UUID.randomUUID(), topic.locator(),
+                        topic.userMetadataJson(), topic.folder(), topic.serializationFormat(),
+                        topic.ontologyTag().orElse(null), topic.sessionId())
+                        .orElseThrow(() -> new RepositoryException("cannot create topic `" + topic.locator()
+                                + "`: session " + topic.sessionId() + " does not exist"));
+            } catch (SQLException e) {
+                if (database.dialect.isUniqueViolation(e) && findTopic(connection, "locator", topic.locator())
+                        .isPresent()) {
+                    throw new AlreadyExistsException("Topic", topic.locator());
+                }
+                throw e;
+            }
+        });
+    }
+
+    @Override
+    public Optional<Topic> findTopic(long topicId) {
+        return database.read("find topic " + topicId, connection -> findTopic(connection, "id", topicId));
+    }
+
+    @Override
+    public Optional<Topic> findTopic(UUID uuid) {
+        return database.read("find topic " + uuid, connection -> findTopic(connection, "uuid", uuid));
+    }
+
+    @Override
+    public Optional<Topic> findTopicByLocator(String locator) {
+        return database.read("find topic `" + locator + "`", connection -> findTopic(connection, "locator", locator));
+    }
+
+    private Optional<Topic> findTopic(Connection connection, String keyColumn, Object key) throws SQLException {
+        return database.first(connection, CatalogRows.TOPIC_SELECT + " WHERE " + keyColumn + " = ?", rows::topic, key);
+    }
+
+    @Override
+    public List<Topic> listTopics() {
+        return database.read("list topics",
+                connection -> database.list(connection, CatalogRows.TOPIC_SELECT + " ORDER BY locator", rows::topic));
+    }
+
+    @Override
+    public List<Topic> listTopicsOfSequence(long sequenceId) {
+        return database.read("list topics of sequence " + sequenceId, connection -> database.list(connection,
+                CatalogRows.TOPIC_SELECT + " WHERE sequence_id = ? ORDER BY locator", rows::topic, sequenceId));
+    }
+
+    @Override
+    public List<Topic> listTopicsOfSession(long sessionId) {
+        return database.read("list topics of session " + sessionId, connection -> database.list(connection,
+                CatalogRows.TOPIC_SELECT + " WHERE session_id = ? ORDER BY locator", rows::topic, sessionId));
+    }
+
+    @Override
+    public boolean markUploadComplete(long topicId) {
+        return database.read("complete the upload of topic " + topicId,
+                connection -> database.update(connection, completeUpload, topicId) > 0);
+    }
+
+    @Override
+    public boolean deleteTopic(long topicId) {
+        return database.read("delete topic " + topicId,
+                connection -> database.update(connection, "DELETE FROM topic WHERE id = ?", topicId) > 0);
+    }
+
+    @Override
+    public Chunk addChunk(long topicId, NewChunk chunk) {
+        return database.write("add chunk `" + chunk.objectKey() + "` to topic " + topicId,
+                connection -> chunks.insert(connection, topicId, chunk));
+    }
+
+    @Override
+    public List<Chunk> listChunks(long topicId) {
+        return database.read("list chunks of topic " + topicId, connection -> database.list(connection,
+                CHUNK_SELECT + " WHERE topic_id = ? ORDER BY ordinal", rows::chunk, topicId));
+    }
+
+    @Override
+    public List<Chunk> listChunks(long topicId, long startNs, long endNs) {
+        return database.read("list chunks of topic " + topicId + " in [" + startNs + ", " + endNs + ")",
+                connection -> database.list(connection, CHUNK_SELECT
+                        + " WHERE topic_id = ? AND min_timestamp_ns < ? AND max_timestamp_ns >= ? ORDER BY ordinal",
+                        rows::chunk, topicId, endNs, startNs));
+    }
+
+    @Override
+    public List<ColumnStats> columnStats(long chunkId) {
+        return database.read("read the column statistics of chunk " + chunkId,
+                connection -> chunks.stats(connection, chunkId));
+    }
+
+    @Override
+    public Notification addNotification(NotificationTarget target, String type, String message) {
+        Long sequenceId = target.kind() == NotificationTarget.Kind.SEQUENCE ? target.id() : null;
+        Long topicId = target.kind() == NotificationTarget.Kind.TOPIC ? target.id() : null;
+        return database.read("add a notification to " + target, connection -> database.first(connection,
+                insertNotification, JdbcCatalog::notification, sequenceId, topicId, type, message).orElseThrow());
+    }
+
+    @Override
+    public List<Notification> listNotifications(NotificationTarget target) {
+        return database.read("list the notifications of " + target, connection -> database.list(connection,
+                "SELECT " + NOTIFICATION_COLUMNS + " FROM notification WHERE " + targetColumn(target)
+                        + " = ? ORDER BY created_at_ms, id", JdbcCatalog::notification, target.id()));
+    }
+
+    @Override
+    public int purgeNotifications(NotificationTarget target) {
+        return database.read("purge the notifications of " + target, connection -> database.update(connection,
+                "DELETE FROM notification WHERE " + targetColumn(target) + " = ?", target.id()));
+    }
+
+    private static String targetColumn(NotificationTarget target) {
+        return target.kind() == NotificationTarget.Kind.SEQUENCE ? "sequence_id" : "topic_id";
+    }
+
+    private static Notification notification(ResultSet row) throws SQLException {
+        long sequenceId = row.getLong("sequence_id");
+        NotificationTarget target = row.wasNull()
+                ? NotificationTarget.topic(row.getLong("topic_id")) : NotificationTarget.sequence(sequenceId);
+        return new Notification(row.getLong("id"), target, row.getString("notification_type"),
+                row.getString("message"), Rows.instant(row, "created_at_ms"));
+    }
+}

@@ -1,0 +1,107 @@
+package io.mosaicod.db.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.CleanupLedger;
+import io.mosaicod.db.InstanceRegistry;
+import io.mosaicod.db.OptimizationQueue;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.RepositoryException;
+import java.time.Instant;
+
+/** The repository over SQLite or PostgreSQL, through one connection pool. */
+public final class JdbcRepository implements Repository {
+    /**
+     * How long a SQLite writer waits for another process's write transaction before failing. Generous:
+     * every write transaction here is short, so waiting is always better than failing a request.
+     */
+    static final int SQLITE_BUSY_TIMEOUT_MS = 30_000;
+
+    private final HikariDataSource pool;
+    private final Database database;
+    private final Catalog catalog;
+    private final OptimizationQueue queue;
+    private final CleanupLedger cleanupLedger;
+    private final InstanceRegistry instances;
+    private final String now;
+
+    private JdbcRepository(HikariDataSource pool, Dialect dialect) {
+        this.pool = pool;
+        this.database = new Database(pool, dialect);
+        CatalogRows rows = new CatalogRows(dialect);
+        ChunkTable chunks = new ChunkTable(database, rows);
+        this.catalog = new JdbcCatalog(database, rows, chunks);
+        this.queue = new JdbcOptimizationQueue(database, rows, chunks);
+        this.cleanupLedger = new JdbcCleanupLedger(database);
+        this.instances = new JdbcInstanceRegistry(database);
+        this.now = dialect.render("SELECT {now_ms}");
+    }
+
+    /** Connects, migrates the schema to the latest version, and returns the repository. */
+    public static Repository open(DatabaseConfig config) {
+        Dialect dialect = Dialect.of(config.jdbcUrl());
+        HikariDataSource pool;
+        try {
+            pool = new HikariDataSource(poolConfig(config, dialect));
+        } catch (RuntimeException e) {
+            throw new RepositoryException("cannot connect to the repository at " + config.jdbcUrl() + ": "
+                    + e.getMessage(), e);
+        }
+        try {
+            SchemaMigration.migrate(pool, dialect, config.jdbcUrl());
+            return new JdbcRepository(pool, dialect);
+        } catch (RuntimeException e) {
+            pool.close();
+            throw e;
+        }
+    }
+
+    private static HikariConfig poolConfig(DatabaseConfig config, Dialect dialect) {
+        HikariConfig hikari = new HikariConfig();
+        hikari.setPoolName("mosaicod-repository");
+        hikari.setJdbcUrl(config.jdbcUrl());
+        config.user().ifPresent(hikari::setUsername);
+        config.password().ifPresent(secret -> hikari.setPassword(secret.reveal()));
+        hikari.setMaximumPoolSize(config.maxConnections());
+        if (dialect == Dialect.SQLITE) {
+            // per-connection settings: SQLite forgets them when a connection closes
+            hikari.addDataSourceProperty("foreign_keys", "true");
+            hikari.addDataSourceProperty("journal_mode", "WAL");
+            hikari.addDataSourceProperty("busy_timeout", String.valueOf(SQLITE_BUSY_TIMEOUT_MS));
+        }
+        return hikari;
+    }
+
+    @Override
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public OptimizationQueue optimizationQueue() {
+        return queue;
+    }
+
+    @Override
+    public CleanupLedger cleanupLedger() {
+        return cleanupLedger;
+    }
+
+    @Override
+    public InstanceRegistry instances() {
+        return instances;
+    }
+
+    @Override
+    public Instant now() {
+        return database.read("read the database clock",
+                connection -> Instant.ofEpochMilli(database.queryLong(connection, now)));
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,747 @@
+package io.mosaicod.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mosaicod.core.Ulid;
+import io.mosaicod.core.config.DatabaseConfig;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What every repository implementation must do. Subclasses provide one database per test class; the
+ * repository is opened once for the class and emptied before each test.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RepositoryContractTest {
+    private static final Duration LONG_LEASE = Duration.ofMinutes(5);
+
+    protected Repository repository;
+    protected Catalog catalog;
+    protected OptimizationQueue queue;
+    private DatabaseConfig config;
+
+    /** Creates the empty database this class's tests run against. */
+    protected abstract DatabaseConfig createDatabase() throws Exception;
+
+    /** Disposes of it once the repository is closed. */
+    protected abstract void dropDatabase() throws Exception;
+
+    @BeforeAll
+    void openRepository() throws Exception {
+        config = createDatabase();
+        repository = Repositories.open(config);
+        catalog = repository.catalog();
+        queue = repository.optimizationQueue();
+    }
+
+    @BeforeEach
+    void emptyRepository() {
+        TestDatabases.wipe(config);
+    }
+
+    @AfterAll
+    void closeRepository() throws Exception {
+        repository.close();
+        dropDatabase();
+    }
+
+    // ---------------------------------------------------------------- fixtures
+
+    private Sequence sequence(String locator) {
+        return catalog.createSequence(locator, "{\"robot\":\"r1\"}", "sq_" + Ulid.generate());
+    }
+
+    private Topic topic(Session session, String locator) {
+        return catalog.createTopic(new NewTopic(session.id(), locator, "{}", "tp_" + Ulid.generate(), "default",
+                Optional.of("imu")));
+    }
+
+    private static NewChunk chunk(int ordinal, long minNs, long maxNs) {
+        return new NewChunk(ordinal, "data/" + ordinal + ".parquet", 1000 + ordinal, 2000 + ordinal, 10,
+                OptionalLong.of(minNs), OptionalLong.of(maxNs), true, List.of());
+    }
+
+    /** A topic whose upload is complete, with one chunk per [min, max] pair. */
+    private Topic uploadedTopic(String locator, long... minMaxPairs) {
+        String sequenceLocator = locator.substring(0, locator.indexOf('/'));
+        Sequence sequence = catalog.findSequence(sequenceLocator).orElseGet(() -> sequence(sequenceLocator));
+        Topic topic = topic(catalog.createSession(sequence.id()), locator);
+        for (int i = 0; i < minMaxPairs.length; i += 2) {
+            catalog.addChunk(topic.id(), chunk(i / 2, minMaxPairs[i], minMaxPairs[i + 1]));
+        }
+        assertThat(catalog.markUploadComplete(topic.id())).isTrue();
+        return catalog.findTopic(topic.id()).orElseThrow();
+    }
+
+    private Lease acquire(long instanceId) {
+        return queue.acquire(instanceId, LONG_LEASE).orElseThrow(() -> new AssertionError("nothing to acquire"));
+    }
+
+    // ---------------------------------------------------------------- catalog
+
+    @Test
+    void sequenceIsCreatedFoundListedAndDeleted() {
+        Instant before = repository.now();
+        Sequence created = catalog.createSequence("run_b", "{\"k\":1}", "sq_B");
+        Sequence other = sequence("run_a");
+
+        assertThat(created.locator()).isEqualTo("run_b");
+        assertThat(created.userMetadataJson()).isEqualTo("{\"k\":1}");
+        assertThat(created.folder()).isEqualTo("sq_B");
+        assertThat(created.createdAt()).isBetween(before, repository.now());
+        assertThat(catalog.findSequence("run_b")).contains(created);
+        assertThat(catalog.findSequence("missing")).isEmpty();
+        assertThat(catalog.listSequences()).containsExactly(other, created);
+
+        assertThat(catalog.deleteSequence(created.id())).isTrue();
+        assertThat(catalog.deleteSequence(created.id())).isFalse();
+        assertThat(catalog.listSequences()).containsExactly(other);
+    }
+
+    @Test
+    void duplicateSequenceLocatorIsAlreadyExists() {
+        sequence("run");
+        assertThatThrownBy(() -> sequence("run"))
+                .isInstanceOf(AlreadyExistsException.class)
+                .hasMessage("Sequence `run` already exists.");
+        assertThat(catalog.listSequences()).hasSize(1);
+    }
+
+    @Test
+    void sessionIsFoundByUuidAndByLocator() {
+        Sequence sequence = sequence("run");
+        Session first = catalog.createSession(sequence.id());
+        Session second = catalog.createSession(sequence.id());
+
+        assertThat(first.uuid()).isNotEqualTo(second.uuid());
+        assertThat(first.ulid()).isNotEqualTo(second.ulid());
+        assertThat(first.locator()).isEqualTo("run:" + first.ulid());
+        assertThat(first.isFinalized()).isFalse();
+        assertThat(catalog.findSession(first.uuid())).contains(first);
+        assertThat(catalog.findSession(first.locator())).contains(first);
+        assertThat(catalog.findSession("run:" + first.ulid().toString().toLowerCase())).contains(first);
+        assertThat(catalog.findSession("other:" + first.ulid())).isEmpty();
+        assertThat(catalog.findSession("run:not-a-ulid")).isEmpty();
+        assertThat(catalog.findSession("run")).isEmpty();
+        assertThat(catalog.findSession(UUID.randomUUID())).isEmpty();
+        assertThat(catalog.listSessions(sequence.id())).containsExactly(first, second);
+    }
+
+    @Test
+    void finalizingASessionLocksItsTopicsOnlyOnce() {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        Session otherSession = catalog.createSession(sequence.id());
+        Topic topic = topic(session, "run/imu");
+        Topic otherTopic = topic(otherSession, "run/gps");
+
+        assertThat(catalog.finalizeSession(session.id())).isTrue();
+        assertThat(catalog.finalizeSession(session.id())).isFalse();
+
+        Session finalized = catalog.findSession(session.uuid()).orElseThrow();
+        assertThat(finalized.isFinalized()).isTrue();
+        assertThat(finalized.completedAt().orElseThrow()).isAfterOrEqualTo(finalized.createdAt());
+        assertThat(catalog.findTopic(topic.id()).orElseThrow().locked()).isTrue();
+        assertThat(catalog.findTopic(otherTopic.id()).orElseThrow().locked()).isFalse();
+        assertThat(catalog.finalizeSession(-1)).isFalse();
+    }
+
+    @Test
+    void topicBelongsToItsSessionsSequenceAndIsFoundEveryWay() {
+        Sequence sequence = sequence("run");
+        Sequence otherSequence = sequence("walk");
+        Session session = catalog.createSession(sequence.id());
+        Session otherSession = catalog.createSession(sequence.id());
+        Topic imu = catalog.createTopic(new NewTopic(session.id(), "run/imu", "{\"hz\":100}", "tp_IMU", "ragged",
+                Optional.of("imu")));
+        Topic gps = catalog.createTopic(new NewTopic(otherSession.id(), "run/gps", "{}", "tp_GPS", "default",
+                Optional.empty()));
+        Topic walk = topic(catalog.createSession(otherSequence.id()), "walk/cam");
+
+        assertThat(imu.sequenceId()).isEqualTo(sequence.id());
+        assertThat(imu.sessionId()).isEqualTo(session.id());
+        assertThat(imu.userMetadataJson()).isEqualTo("{\"hz\":100}");
+        assertThat(imu.folder()).isEqualTo("tp_IMU");
+        assertThat(imu.serializationFormat()).isEqualTo("ragged");
+        assertThat(imu.ontologyTag()).contains("imu");
+        assertThat(gps.ontologyTag()).isEmpty();
+        assertThat(imu.isUploadComplete()).isFalse();
+        assertThat(imu.locked()).isFalse();
+        assertThat(imu.isOptimized()).isFalse();
+        assertThat(imu.firstTimestampNs()).isEmpty();
+
+        assertThat(catalog.findTopic(imu.id())).contains(imu);
+        assertThat(catalog.findTopic(imu.uuid())).contains(imu);
+        assertThat(catalog.findTopicByLocator("run/imu")).contains(imu);
+        assertThat(catalog.findTopicByLocator("run/none")).isEmpty();
+        assertThat(catalog.findTopic(UUID.randomUUID())).isEmpty();
+        assertThat(catalog.listTopics()).containsExactly(gps, imu, walk);
+        assertThat(catalog.listTopicsOfSequence(sequence.id())).containsExactly(gps, imu);
+        assertThat(catalog.listTopicsOfSession(session.id())).containsExactly(imu);
+    }
+
+    @Test
+    void duplicateTopicLocatorIsAlreadyExistsAcrossSessions() {
+        Sequence sequence = sequence("run");
+        topic(catalog.createSession(sequence.id()), "run/imu");
+        Session otherSession = catalog.createSession(sequence.id());
+
+        assertThatThrownBy(() -> topic(otherSession, "run/imu"))
+                .isInstanceOf(AlreadyExistsException.class)
+                .hasMessage("Topic `run/imu` already exists.");
+        assertThat(catalog.listTopics()).hasSize(1);
+    }
+
+    @Test
+    void topicOfAnUnknownSessionIsRefusedNamingItsLocator() {
+        assertThatThrownBy(() -> catalog.createTopic(new NewTopic(12345, "run/imu", "{}", "tp_X", "default",
+                Optional.empty())))
+                .isInstanceOf(RepositoryException.class)
+                .isNotInstanceOf(AlreadyExistsException.class)
+                .hasMessageContaining("run/imu");
+    }
+
+    @Test
+    void completingAnUploadTakesTheTopicTimeRangeFromItsChunks() {
+        Topic topic = uploadedTopic("run/imu", 500, 900, 100, 300, 950, 1200);
+        assertThat(topic.isUploadComplete()).isTrue();
+        assertThat(topic.firstTimestampNs()).hasValue(100);
+        assertThat(topic.lastTimestampNs()).hasValue(1200);
+        assertThat(catalog.markUploadComplete(topic.id())).as("second completion").isFalse();
+
+        Topic empty = uploadedTopic("run/empty");
+        assertThat(empty.isUploadComplete()).isTrue();
+        assertThat(empty.firstTimestampNs()).isEmpty();
+        assertThat(empty.lastTimestampNs()).isEmpty();
+    }
+
+    @Test
+    void chunkAndItsColumnStatisticsAreStoredTogether() {
+        Topic topic = topic(catalog.createSession(sequence("run").id()), "run/imu");
+        List<ColumnStats> stats = List.of(
+                new NumericColumnStats("pose.x", OptionalDouble.of(-1.5), OptionalDouble.of(2.25), true, true),
+                new TextColumnStats("label", Optional.of("alpha"), Optional.of("omega"), false),
+                new NumericColumnStats("empty", OptionalDouble.empty(), OptionalDouble.empty(), true, false),
+                new TextColumnStats("blank", Optional.empty(), Optional.empty(), true));
+        NewChunk newChunk = new NewChunk(0, "tp_X/data/00000.parquet", 4096, 8192, 77, OptionalLong.of(10),
+                OptionalLong.of(20), false, stats);
+
+        Chunk chunk = catalog.addChunk(topic.id(), newChunk);
+
+        assertThat(chunk.topicId()).isEqualTo(topic.id());
+        assertThat(chunk.ordinal()).isZero();
+        assertThat(chunk.objectKey()).isEqualTo("tp_X/data/00000.parquet");
+        assertThat(chunk.sizeBytes()).isEqualTo(4096);
+        assertThat(chunk.arrowSizeBytes()).isEqualTo(8192);
+        assertThat(chunk.rowCount()).isEqualTo(77);
+        assertThat(chunk.minTimestampNs()).hasValue(10);
+        assertThat(chunk.maxTimestampNs()).hasValue(20);
+        assertThat(chunk.sorted()).isFalse();
+        assertThat(catalog.listChunks(topic.id())).containsExactly(chunk);
+        assertThat(catalog.columnStats(chunk.id())).containsExactly(stats.get(3), stats.get(2), stats.get(1),
+                stats.get(0));
+    }
+
+    @Test
+    void chunkWhoseInsertFailsLeavesNoStatisticsBehind() {
+        Topic topic = topic(catalog.createSession(sequence("run").id()), "run/imu");
+        catalog.addChunk(topic.id(), chunk(0, 1, 2));
+        NewChunk duplicateOrdinal = new NewChunk(0, "other", 1, 1, 1, OptionalLong.empty(), OptionalLong.empty(),
+                true, List.of(new TextColumnStats("s", Optional.of("a"), Optional.of("b"), false)));
+
+        assertThatThrownBy(() -> catalog.addChunk(topic.id(), duplicateOrdinal))
+                .isInstanceOf(RepositoryException.class)
+                .hasMessageContaining("other");
+        assertThat(catalog.listChunks(topic.id())).hasSize(1);
+        assertThat(catalog.columnStats(catalog.listChunks(topic.id()).get(0).id())).isEmpty();
+    }
+
+    @Test
+    void chunksOverlappingAHalfOpenTimeRangeAreListed() {
+        Topic topic = uploadedTopic("run/imu", 0, 99, 100, 199, 200, 299, 150, 250);
+        List<Chunk> all = catalog.listChunks(topic.id());
+        assertThat(all).extracting(Chunk::ordinal).containsExactly(0, 1, 2, 3);
+
+        assertThat(catalog.listChunks(topic.id(), 100, 200)).extracting(Chunk::ordinal).containsExactly(1, 3);
+        assertThat(catalog.listChunks(topic.id(), 99, 100)).extracting(Chunk::ordinal).containsExactly(0);
+        assertThat(catalog.listChunks(topic.id(), 299, 300)).extracting(Chunk::ordinal).containsExactly(2);
+        assertThat(catalog.listChunks(topic.id(), 300, 400)).isEmpty();
+        assertThat(catalog.listChunks(topic.id(), Long.MIN_VALUE, Long.MAX_VALUE)).isEqualTo(all);
+        assertThat(catalog.listChunks(topic.id(), Long.MIN_VALUE, 0)).isEmpty();
+    }
+
+    @Test
+    void notificationsAreKeptPerSequenceAndPerTopic() {
+        Topic topic = uploadedTopic("run/imu");
+        NotificationTarget onSequence = NotificationTarget.sequence(topic.sequenceId());
+        NotificationTarget onTopic = NotificationTarget.topic(topic.id());
+
+        Notification first = catalog.addNotification(onSequence, "error", "upload failed");
+        Notification second = catalog.addNotification(onSequence, "error", "retry failed");
+        Notification topicNote = catalog.addNotification(onTopic, "error", "bad batch");
+
+        assertThat(first.target()).isEqualTo(onSequence);
+        assertThat(first.type()).isEqualTo("error");
+        assertThat(first.message()).isEqualTo("upload failed");
+        assertThat(catalog.listNotifications(onSequence)).containsExactly(first, second);
+        assertThat(catalog.listNotifications(onTopic)).containsExactly(topicNote);
+
+        assertThat(catalog.purgeNotifications(onSequence)).isEqualTo(2);
+        assertThat(catalog.listNotifications(onSequence)).isEmpty();
+        assertThat(catalog.listNotifications(onTopic)).containsExactly(topicNote);
+    }
+
+    @Test
+    void deletingASequenceDeletesEverythingThatBelongsToIt() {
+        Topic topic = uploadedTopic("run/imu", 0, 10);
+        Session session = catalog.listSessions(topic.sequenceId()).get(0);
+        Chunk chunk = catalog.addChunk(topic.id(), new NewChunk(1, "k", 1, 1, 1, OptionalLong.of(11),
+                OptionalLong.of(12), true, List.of(new NumericColumnStats("v", OptionalDouble.of(1),
+                OptionalDouble.of(2), false, false))));
+        catalog.addNotification(NotificationTarget.sequence(topic.sequenceId()), "error", "x");
+        catalog.addNotification(NotificationTarget.topic(topic.id()), "error", "y");
+        queue.enqueueCompleteUnoptimizedTopics();
+        queue.recordUnpublishedRun(acquire(1), RunReport.failed(RunOutcome.FAILED, "boom", RunVolume.NONE));
+        queue.enqueueCompleteUnoptimizedTopics();
+        Topic survivor = uploadedTopic("walk/imu", 0, 10);
+
+        assertThat(catalog.deleteSequence(topic.sequenceId())).isTrue();
+
+        assertThat(catalog.findTopic(topic.id())).isEmpty();
+        assertThat(catalog.findSession(session.uuid())).isEmpty();
+        assertThat(catalog.listChunks(topic.id())).isEmpty();
+        assertThat(catalog.columnStats(chunk.id())).isEmpty();
+        assertThat(catalog.listNotifications(NotificationTarget.sequence(topic.sequenceId()))).isEmpty();
+        assertThat(catalog.listNotifications(NotificationTarget.topic(topic.id()))).isEmpty();
+        assertThat(queue.runsOf(topic.id())).isEmpty();
+        QueueOverview overview = queue.overview(Duration.ofDays(1));
+        assertThat(overview.waiting()).isZero();
+        assertThat(overview.recentFailures()).isEmpty();
+        assertThat(catalog.findTopic(survivor.id())).contains(survivor);
+        assertThat(catalog.listChunks(survivor.id())).hasSize(1);
+    }
+
+    @Test
+    void deletingASessionDeletesItsTopicsAndDeletingATopicItsChunks() {
+        Sequence sequence = sequence("run");
+        Session doomed = catalog.createSession(sequence.id());
+        Session kept = catalog.createSession(sequence.id());
+        Topic doomedTopic = topic(doomed, "run/a");
+        Topic keptTopic = topic(kept, "run/b");
+        Topic alsoDoomed = topic(kept, "run/c");
+        catalog.addChunk(alsoDoomed.id(), chunk(0, 0, 1));
+
+        assertThat(catalog.deleteSession(doomed.id())).isTrue();
+        assertThat(catalog.findTopic(doomedTopic.id())).isEmpty();
+        assertThat(catalog.findTopic(keptTopic.id())).isPresent();
+        assertThat(catalog.findSession(kept.uuid())).isPresent();
+
+        assertThat(catalog.deleteTopic(alsoDoomed.id())).isTrue();
+        assertThat(catalog.deleteTopic(alsoDoomed.id())).isFalse();
+        assertThat(catalog.listChunks(alsoDoomed.id())).isEmpty();
+        assertThat(catalog.listTopicsOfSequence(sequence.id())).containsExactly(keptTopic);
+    }
+
+    // ---------------------------------------------------------------- optimization queue
+
+    @Test
+    void enqueueTakesCompleteUnoptimizedTopicsOnceOnly() {
+        Topic complete = uploadedTopic("run/imu", 0, 1);
+        topic(catalog.createSession(complete.sequenceId()), "run/uploading");
+
+        assertThat(queue.enqueueCompleteUnoptimizedTopics()).isEqualTo(1);
+        assertThat(queue.enqueueCompleteUnoptimizedTopics()).isZero();
+        Lease lease = acquire(1);
+        assertThat(queue.enqueueCompleteUnoptimizedTopics()).as("leased topic stays queued once").isZero();
+        assertThat(lease.topic()).isEqualTo(complete);
+        assertThat(queue.markAlreadyOptimal(lease, RunReport.alreadyOptimal(new RunVolume(1, 1000, 10)))).isTrue();
+        assertThat(queue.enqueueCompleteUnoptimizedTopics()).as("optimized topic").isZero();
+        assertThat(queue.acquire(1, LONG_LEASE)).isEmpty();
+    }
+
+    @Test
+    void acquisitionLeasesTheOldestQueuedTopicWithAFreshTokenFolderAndDatabaseExpiry() {
+        Topic first = uploadedTopic("run/a", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Topic second = uploadedTopic("run/b", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+
+        Instant before = repository.now();
+        Lease lease = queue.acquire(7, Duration.ofSeconds(90)).orElseThrow();
+        Instant after = repository.now();
+
+        assertThat(lease.topic()).isEqualTo(first);
+        assertThat(lease.instanceId()).isEqualTo(7);
+        assertThat(lease.freshFolder()).startsWith("tp_").isNotEqualTo(first.folder());
+        assertThat(Ulid.isValid(lease.freshFolder().substring(3))).isTrue();
+        assertThat(lease.attempt()).isEqualTo(1);
+        assertThat(lease.acquiredAt()).isBetween(before, after);
+        assertThat(Duration.between(lease.acquiredAt(), lease.expiresAt())).isEqualTo(Duration.ofSeconds(90));
+
+        Lease next = queue.acquire(8, Duration.ofSeconds(90)).orElseThrow();
+        assertThat(next.topic()).isEqualTo(second);
+        assertThat(next.token()).isNotEqualTo(lease.token());
+        assertThat(next.freshFolder()).isNotEqualTo(lease.freshFolder());
+    }
+
+    @Test
+    void topicLeasedByAnotherInstanceIsSkipped() {
+        uploadedTopic("run/a", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        acquire(1);
+
+        assertThat(queue.acquire(2, LONG_LEASE)).isEmpty();
+        assertThat(queue.reclaimExpiredLeases()).isZero();
+        assertThat(queue.acquire(2, LONG_LEASE)).isEmpty();
+    }
+
+    @Test
+    void expiredLeaseIsReclaimedByAnotherInstance() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        // a zero-length lease has expired by the database clock as soon as it is granted
+        Lease crashed = queue.acquire(1, Duration.ZERO).orElseThrow();
+        assertThat(repository.cleanupLedger().isFolderReferenced(crashed.freshFolder())).isTrue();
+
+        assertThat(queue.reclaimExpiredLeases()).isEqualTo(1);
+        assertThat(queue.reclaimExpiredLeases()).isZero();
+        assertThat(queue.overview(Duration.ofDays(1)).waiting()).isEqualTo(1);
+        assertThat(repository.cleanupLedger().isFolderReferenced(crashed.freshFolder())).isFalse();
+
+        Lease retry = acquire(2);
+        assertThat(retry.topic()).isEqualTo(topic);
+        assertThat(retry.attempt()).isEqualTo(2);
+        assertThat(retry.token()).isNotEqualTo(crashed.token());
+        assertThat(queue.renew(crashed, LONG_LEASE)).isFalse();
+        assertThat(queue.commitOptimization(crashed, List.of(), RunReport.succeeded(RunVolume.NONE, RunVolume.NONE)))
+                .isFalse();
+        assertThat(queue.commitOptimization(retry, List.of(), RunReport.succeeded(RunVolume.NONE, RunVolume.NONE)))
+                .isTrue();
+    }
+
+    @Test
+    void expiredLeaseCanBeAcquiredBeforeAnyReclaim() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease crashed = queue.acquire(1, Duration.ZERO).orElseThrow();
+
+        Lease retry = acquire(2);
+        assertThat(retry.topic()).isEqualTo(topic);
+        assertThat(retry.token()).isNotEqualTo(crashed.token());
+        assertThat(queue.reclaimExpiredLeases()).as("the new lease is live").isZero();
+    }
+
+    @Test
+    void renewalExtendsOnlyAHeldUnexpiredLease() {
+        uploadedTopic("run/a", 0, 1);
+        uploadedTopic("run/b", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease held = queue.acquire(1, Duration.ofSeconds(10)).orElseThrow();
+        Lease expired = queue.acquire(1, Duration.ZERO).orElseThrow();
+
+        assertThat(queue.renew(held, Duration.ofHours(2))).isTrue();
+        LeasedTopic renewed = queue.overview(Duration.ofDays(1)).leased().stream()
+                .filter(l -> l.topicId() == held.topic().id()).findFirst().orElseThrow();
+        assertThat(renewed.expiresAt()).isAfter(held.expiresAt())
+                .isAfterOrEqualTo(held.acquiredAt().plus(Duration.ofHours(2)));
+
+        assertThat(queue.renew(expired, Duration.ofHours(2))).as("expired").isFalse();
+        Lease forged = new Lease(held.topic(), 1, "not-the-token", held.freshFolder(), held.acquiredAt(),
+                held.expiresAt(), 1);
+        assertThat(queue.renew(forged, Duration.ofHours(2))).as("stale token").isFalse();
+    }
+
+    @Test
+    void releaseDropsTheTopicOnlyForTheTokenHolder() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease stale = queue.acquire(1, Duration.ZERO).orElseThrow();
+        Lease current = acquire(2);
+
+        assertThat(queue.release(stale)).isFalse();
+        assertThat(queue.overview(Duration.ofDays(1)).leased()).hasSize(1);
+        assertThat(queue.release(current)).isTrue();
+        assertThat(queue.overview(Duration.ofDays(1)).leased()).isEmpty();
+        assertThat(queue.acquire(3, LONG_LEASE)).isEmpty();
+
+        assertThat(queue.enqueueCompleteUnoptimizedTopics()).as("a released topic is queued again").isEqualTo(1);
+        assertThat(acquire(3).topic()).isEqualTo(topic);
+    }
+
+    @Test
+    void commitReplacesChunksSwitchesTheFolderDequeuesAndRecordsTheRun() {
+        Topic topic = uploadedTopic("run/a", 0, 10, 5, 20, 21, 30);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(4);
+        List<NewChunk> merged = List.of(
+                new NewChunk(0, lease.freshFolder() + "/data/00000.parquet", 5000, 9000, 20, OptionalLong.of(0),
+                        OptionalLong.of(20), true, List.of(new NumericColumnStats("v", OptionalDouble.of(1),
+                        OptionalDouble.of(9), false, false))),
+                new NewChunk(1, lease.freshFolder() + "/data/00001.parquet", 2500, 4500, 10, OptionalLong.of(21),
+                        OptionalLong.of(30), true, List.of()));
+        List<Chunk> oldChunks = catalog.listChunks(topic.id());
+        RunReport report = RunReport.succeeded(new RunVolume(3, 3003, 30), new RunVolume(2, 7500, 30));
+
+        assertThat(queue.commitOptimization(lease, merged, report)).isTrue();
+
+        Topic optimized = catalog.findTopic(topic.id()).orElseThrow();
+        assertThat(optimized.folder()).isEqualTo(lease.freshFolder());
+        assertThat(optimized.isOptimized()).isTrue();
+        assertThat(optimized.firstTimestampNs()).isEqualTo(topic.firstTimestampNs());
+        List<Chunk> chunks = catalog.listChunks(topic.id());
+        assertThat(chunks).extracting(Chunk::objectKey)
+                .containsExactly(merged.get(0).objectKey(), merged.get(1).objectKey());
+        assertThat(catalog.columnStats(chunks.get(0).id())).isEqualTo(merged.get(0).columnStats());
+        assertThat(catalog.columnStats(oldChunks.get(0).id())).isEmpty();
+        assertThat(queue.overview(Duration.ofDays(1)).leased()).isEmpty();
+        assertThat(repository.cleanupLedger().isFolderReferenced(topic.folder())).isFalse();
+
+        OptimizationRun run = queue.runsOf(topic.id()).get(0);
+        assertThat(run.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(run.topicLocator()).isEqualTo("run/a");
+        assertThat(run.instanceId()).isEqualTo(4);
+        assertThat(run.startedAt()).isEqualTo(lease.acquiredAt());
+        assertThat(run.endedAt()).isAfterOrEqualTo(run.startedAt());
+        assertThat(run.in()).isEqualTo(report.in());
+        assertThat(run.out()).isEqualTo(report.out());
+        assertThat(run.error()).isEmpty();
+    }
+
+    @Test
+    void commitWithAStaleTokenChangesNothing() {
+        Topic topic = uploadedTopic("run/a", 0, 10);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lost = queue.acquire(1, Duration.ZERO).orElseThrow();
+        Lease winner = acquire(2);
+
+        assertCommitRefused(lost, topic);
+        assertThat(queue.overview(Duration.ofDays(1)).leased()).extracting(LeasedTopic::instanceId).containsExactly(2L);
+        assertThat(queue.renew(winner, LONG_LEASE)).isTrue();
+    }
+
+    @Test
+    void commitWithAnExpiredLeaseChangesNothing() {
+        Topic topic = uploadedTopic("run/a", 0, 10);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease expired = queue.acquire(1, Duration.ZERO).orElseThrow();
+
+        assertCommitRefused(expired, topic);
+        assertThat(queue.markAlreadyOptimal(expired, RunReport.alreadyOptimal(RunVolume.NONE))).isFalse();
+        assertThat(catalog.findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
+        assertThat(queue.reclaimExpiredLeases()).as("the expired lease is still there to reclaim").isEqualTo(1);
+    }
+
+    private void assertCommitRefused(Lease lease, Topic topic) {
+        List<Chunk> before = catalog.listChunks(topic.id());
+        NewChunk replacement = new NewChunk(0, lease.freshFolder() + "/data/00000.parquet", 1, 1, 1,
+                OptionalLong.of(0), OptionalLong.of(10), true, List.of());
+
+        assertThat(queue.commitOptimization(lease, List.of(replacement),
+                RunReport.succeeded(RunVolume.NONE, RunVolume.NONE))).isFalse();
+
+        assertThat(catalog.findTopic(topic.id())).contains(topic);
+        assertThat(catalog.listChunks(topic.id())).isEqualTo(before);
+        assertThat(queue.runsOf(topic.id())).isEmpty();
+    }
+
+    @Test
+    void alreadyOptimalTopicKeepsItsChunksAndFolder() {
+        Topic topic = uploadedTopic("run/a", 0, 10);
+        List<Chunk> chunks = catalog.listChunks(topic.id());
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(1);
+
+        assertThat(queue.markAlreadyOptimal(lease, RunReport.alreadyOptimal(new RunVolume(1, 1000, 10)))).isTrue();
+        assertThat(queue.markAlreadyOptimal(lease, RunReport.alreadyOptimal(new RunVolume(1, 1000, 10))))
+                .as("dequeued").isFalse();
+
+        Topic after = catalog.findTopic(topic.id()).orElseThrow();
+        assertThat(after.folder()).isEqualTo(topic.folder());
+        assertThat(after.isOptimized()).isTrue();
+        assertThat(catalog.listChunks(topic.id())).isEqualTo(chunks);
+        assertThat(queue.runsOf(topic.id())).extracting(OptimizationRun::outcome)
+                .containsExactly(RunOutcome.ALREADY_OPTIMAL);
+        assertThat(repository.cleanupLedger().isFolderReferenced(lease.freshFolder())).isFalse();
+    }
+
+    @Test
+    void failedRunIsRecordedReleasedAndRetriedLater() {
+        Topic topic = uploadedTopic("run/a", 0, 10);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(3);
+
+        queue.recordUnpublishedRun(lease, RunReport.failed(RunOutcome.FAILED, "corrupt chunk data/0.parquet",
+                new RunVolume(1, 100, 0)));
+
+        QueueOverview overview = queue.overview(Duration.ofHours(1));
+        assertThat(overview.leased()).isEmpty();
+        assertThat(overview.waiting()).isZero();
+        assertThat(overview.recentFailures()).singleElement().satisfies(run -> {
+            assertThat(run.topicLocator()).isEqualTo("run/a");
+            assertThat(run.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(run.error()).contains("corrupt chunk data/0.parquet");
+            assertThat(run.in()).isEqualTo(new RunVolume(1, 100, 0));
+            assertThat(run.out()).isEqualTo(RunVolume.NONE);
+        });
+        assertThat(catalog.findTopic(topic.id())).contains(topic);
+
+        assertThat(queue.enqueueCompleteUnoptimizedTopics()).isEqualTo(1);
+        Lease retry = acquire(3);
+        queue.recordUnpublishedRun(lease, RunReport.failed(RunOutcome.LEASE_LOST, "lease lost", RunVolume.NONE));
+        assertThat(queue.renew(retry, LONG_LEASE)).as("a stale lease's report does not release the new one").isTrue();
+        assertThat(queue.runsOf(topic.id())).extracting(OptimizationRun::outcome)
+                .containsExactly(RunOutcome.LEASE_LOST, RunOutcome.FAILED);
+    }
+
+    @Test
+    void overviewShowsWaitingAndLeasedTopics() {
+        uploadedTopic("run/a", 0, 1);
+        uploadedTopic("run/b", 0, 1);
+        uploadedTopic("run/c", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(9);
+
+        QueueOverview overview = queue.overview(Duration.ofHours(1));
+        assertThat(overview.waiting()).isEqualTo(2);
+        assertThat(overview.leased()).singleElement().isEqualTo(new LeasedTopic(lease.topic().id(), "run/a", 9,
+                lease.acquiredAt(), lease.expiresAt(), 1));
+        assertThat(overview.recentFailures()).isEmpty();
+        assertThat(overview.now()).isAfterOrEqualTo(lease.acquiredAt());
+    }
+
+    // ---------------------------------------------------------------- cleanup
+
+    private CleanupLedger ledger() {
+        return repository.cleanupLedger();
+    }
+
+    @Test
+    void everySequenceTopicAndInFlightFolderIsReferenced() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        Sequence sequence = catalog.findSequence("run").orElseThrow();
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(1);
+
+        assertThat(ledger().referencedFolders())
+                .containsExactlyInAnyOrder(sequence.folder(), topic.folder(), lease.freshFolder());
+        assertThat(ledger().isFolderReferenced(sequence.folder())).isTrue();
+        assertThat(ledger().isFolderReferenced(topic.folder())).isTrue();
+        assertThat(ledger().isFolderReferenced(lease.freshFolder())).isTrue();
+        assertThat(ledger().isFolderReferenced("tp_" + Ulid.generate())).isFalse();
+
+        assertThat(queue.commitOptimization(lease, List.of(),
+                RunReport.succeeded(RunVolume.NONE, RunVolume.NONE))).isTrue();
+        assertThat(ledger().referencedFolders())
+                .containsExactlyInAnyOrder(sequence.folder(), lease.freshFolder());
+    }
+
+    @Test
+    void onlyOneCleanupPassRunsAtATime() {
+        CleanupPass pass = ledger().beginPass(1, LONG_LEASE).orElseThrow();
+        assertThat(ledger().beginPass(2, LONG_LEASE)).isEmpty();
+        assertThat(ledger().lastRun()).hasValueSatisfying(run -> {
+            assertThat(run.id()).isEqualTo(pass.runId());
+            assertThat(run.state()).isEqualTo(CleanupState.RUNNING);
+            assertThat(run.endedAt()).isEmpty();
+            assertThat(run.instanceId()).isEqualTo(1);
+        });
+        assertThat(ledger().renewPass(pass, LONG_LEASE)).isTrue();
+
+        ledger().finishPass(pass, new CleanupResult(CleanupState.SUCCEEDED, 3, 2, 1,
+                List.of("cannot delete tp_X: denied", "cannot delete tp_Y: denied")));
+
+        CleanupRun run = ledger().lastRun().orElseThrow();
+        assertThat(run.state()).isEqualTo(CleanupState.SUCCEEDED);
+        assertThat(run.endedAt()).isPresent();
+        assertThat(run.startedAt()).isEqualTo(pass.startedAt());
+        assertThat(List.of(run.marked(), run.deleted(), run.failed())).containsExactly(3, 2, 1);
+        assertThat(run.errors()).containsExactly("cannot delete tp_X: denied", "cannot delete tp_Y: denied");
+        assertThat(ledger().renewPass(pass, LONG_LEASE)).isFalse();
+        assertThat(ledger().beginPass(2, LONG_LEASE)).isPresent();
+    }
+
+    @Test
+    void passOfADeadCleanupIsTakenOverOnceItsLeaseExpires() {
+        CleanupPass dead = ledger().beginPass(1, Duration.ZERO).orElseThrow();
+
+        CleanupPass next = ledger().beginPass(2, LONG_LEASE).orElseThrow();
+
+        assertThat(next.token()).isNotEqualTo(dead.token());
+        assertThat(ledger().renewPass(dead, LONG_LEASE)).isFalse();
+        ledger().finishPass(dead, new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(ledger().beginPass(3, LONG_LEASE)).as("the dead pass's finish freed nothing").isEmpty();
+        assertThat(ledger().lastRun().orElseThrow().id()).isEqualTo(next.runId());
+    }
+
+    @Test
+    void noCleanupHasRunInAFreshRepository() {
+        assertThat(ledger().lastRun()).isEmpty();
+        assertThat(ledger().referencedFolders()).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- instances and clock
+
+    @Test
+    void instancesRegisterHeartbeatAndDeregister() {
+        InstanceRegistry instances = repository.instances();
+        Instant before = repository.now();
+        long server = instances.register(InstanceKind.SERVER, "host-a", 4242, false);
+        long optimizer = instances.register(InstanceKind.STORE_OPTIMIZER, "host-b", 17, true);
+        assertThat(server).isNotEqualTo(optimizer);
+
+        InstanceSnapshot snapshot = instances.list();
+        assertThat(snapshot.now()).isAfterOrEqualTo(before);
+        assertThat(snapshot.instances()).extracting(Instance::id).containsExactly(server, optimizer);
+        Instance first = snapshot.instances().get(0);
+        assertThat(first.kind()).isEqualTo(InstanceKind.SERVER);
+        assertThat(first.host()).isEqualTo("host-a");
+        assertThat(first.pid()).isEqualTo(4242);
+        assertThat(first.oneShot()).isFalse();
+        assertThat(first.startedAt()).isBetween(before, snapshot.now());
+        assertThat(snapshot.instances().get(1).oneShot()).isTrue();
+
+        assertThat(instances.heartbeat(server)).isTrue();
+        assertThat(instances.list().instances().get(0).lastHeartbeatAt()).isAfterOrEqualTo(first.lastHeartbeatAt());
+        instances.deregister(server);
+        assertThat(instances.heartbeat(server)).isFalse();
+        assertThat(instances.list().instances()).extracting(Instance::id).containsExactly(optimizer);
+    }
+
+    @Test
+    void instancesSilentForSevenDaysArePurged() {
+        InstanceRegistry instances = repository.instances();
+        long silent = instances.register(InstanceKind.CLEANUP, "h", 1, false);
+        long alive = instances.register(InstanceKind.CLEANUP, "h", 2, false);
+        TestDatabases.execute(config, "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - "
+                + Duration.ofDays(8).toMillis() + " WHERE id = " + silent);
+
+        assertThat(instances.purgeSilentFor(Duration.ofDays(7))).isEqualTo(1);
+        assertThat(instances.list().instances()).extracting(Instance::id).containsExactly(alive);
+        assertThat(instances.heartbeat(silent)).isFalse();
+    }
+
+    @Test
+    void databaseClockIsEpochMilliseconds() {
+        Instant now = repository.now();
+        assertThat(Duration.between(now, Instant.now()).abs()).isLessThan(Duration.ofMinutes(5));
+    }
+
+    @Test
+    void reopeningAMigratedDatabaseKeepsItsContent() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        try (Repository again = Repositories.open(config)) {
+            assertThat(again.catalog().findTopic(topic.id())).contains(topic);
+        }
+    }
+}

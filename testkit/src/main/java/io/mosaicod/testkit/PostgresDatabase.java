@@ -1,0 +1,47 @@
+package io.mosaicod.testkit;
+
+import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.config.Secret;
+import java.util.Optional;
+
+/** A database created for one test class on the {@link PostgresServer}; closing it drops it. */
+public final class PostgresDatabase implements AutoCloseable {
+    private final PostgresServer server;
+    private final String name;
+    private final String jdbcUrl;
+    private final String user;
+    private final String password;
+
+    PostgresDatabase(PostgresServer server, String name, String jdbcUrl, String user, String password) {
+        this.server = server;
+        this.name = name;
+        this.jdbcUrl = jdbcUrl;
+        this.user = user;
+        this.password = password;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    public String user() {
+        return user;
+    }
+
+    public String password() {
+        return password;
+    }
+
+    public DatabaseConfig config(int maxConnections) {
+        return new DatabaseConfig(jdbcUrl, Optional.of(user), Optional.of(new Secret(password)), maxConnections);
+    }
+
+    @Override
+    public void close() {
+        server.dropDatabase(name);
+    }
+}

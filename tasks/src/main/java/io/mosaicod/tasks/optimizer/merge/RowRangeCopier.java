@@ -5,11 +5,11 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** Appends consecutive rows of one batch to another batch of the same schema, column by column. */
-final class RowRangeCopier {
+public final class RowRangeCopier {
     private RowRangeCopier() {
     }
 
-    static void copy(VectorSchemaRoot from, int fromRow, int count, VectorSchemaRoot to, int toRow) {
+    public static void copy(VectorSchemaRoot from, int fromRow, int count, VectorSchemaRoot to, int toRow) {
         List<FieldVector> source = from.getFieldVectors();
         List<FieldVector> target = to.getFieldVectors();
         for (int c = 0; c < source.size(); c++) {

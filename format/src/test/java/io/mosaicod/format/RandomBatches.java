@@ -64,11 +64,23 @@ final class RandomBatches {
         -0.0f, 0.0f, Float.MAX_VALUE, Float.MIN_VALUE};
 
     private final Random rnd;
+    private final List<ArrowType> leafTypes;
+    private final int nestedKinds;
     private double nullProbability;
     private int names;
 
     RandomBatches(Random rnd) {
+        this(rnd, LEAF_TYPES, 5);
+    }
+
+    /**
+     * @param nestedKinds how many of the nested kinds to use, in this order: struct, list, large_list,
+     *                    fixed_size_list, map (0 for flat schemas)
+     */
+    RandomBatches(Random rnd, List<ArrowType> leafTypes, int nestedKinds) {
         this.rnd = rnd;
+        this.leafTypes = leafTypes;
+        this.nestedKinds = nestedKinds;
     }
 
     Schema schema() {
@@ -90,7 +102,10 @@ final class RandomBatches {
         String name = "c" + (names++) + (rnd.nextInt(5) == 0 ? " spaced-Ä" : "");
         boolean nullable = rnd.nextInt(3) != 0;
         Map<String, String> metadata = rnd.nextInt(4) == 0 ? Map.of("unit", "m/s", "k" + rnd.nextInt(9), "") : null;
-        int pick = depth >= 3 ? 10 : rnd.nextInt(14);
+        int pick = depth >= 3 || rnd.nextInt(14) >= 5 ? 10 : rnd.nextInt(5);
+        if (pick >= nestedKinds) {
+            pick = 10;
+        }
         return switch (pick) {
             case 0 -> new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null, metadata),
                     children(depth, 1 + rnd.nextInt(3)));
@@ -101,7 +116,7 @@ final class RandomBatches {
             case 3 -> new Field(name, new FieldType(nullable, new ArrowType.FixedSizeList(1 + rnd.nextInt(3)), null,
                     metadata), List.of(renamed(field(depth + 1), "item")));
             case 4 -> map(name, nullable, metadata, depth);
-            default -> new Field(name, new FieldType(nullable, LEAF_TYPES.get(rnd.nextInt(LEAF_TYPES.size())), null,
+            default -> new Field(name, new FieldType(nullable, leafTypes.get(rnd.nextInt(leafTypes.size())), null,
                     metadata), null);
         };
     }

@@ -136,7 +136,9 @@ public final class ChunkWriter implements AutoCloseable {
         for (ColumnShredder s : shredders) {
             s.bind(batch);
         }
-        int slice = (int) Math.max(16, Math.min(rows, SLICE_BYTES * rows / Math.max(1, batchBytes)));
+        // row groups can only close between slices: keep slices well below the row-group size
+        long sliceBytes = Math.max(1, Math.min(SLICE_BYTES, rowGroupBytes / 4));
+        int slice = (int) Math.max(16, Math.min(rows, sliceBytes * rows / Math.max(1, batchBytes)));
         for (int from = 0; from < rows; from += slice) {
             int to = Math.min(rows, from + slice);
             if (columnStore == null) {

@@ -1,0 +1,44 @@
+package io.mosaicod.format;
+
+import java.util.List;
+
+/**
+ * What a {@link ChunkReader} returns.
+ *
+ * @param columns   top-level columns to read, in the order wanted; null for all
+ * @param startNs   with {@code endNs}, skip row groups whose {@code timestamp_ns} statistics show no row in
+ *                  [startNs, endNs); null to read every row group. Rows are not filtered one by one.
+ * @param endNs     exclusive end of the time range
+ * @param batchRows the most rows per batch (a batch never spans two row groups)
+ */
+public record ChunkReadOptions(List<String> columns, Long startNs, Long endNs, int batchRows) {
+
+    public static final int DEFAULT_BATCH_ROWS = 8192;
+
+    public ChunkReadOptions {
+        if (batchRows <= 0) {
+            throw new IllegalArgumentException("batch size is " + batchRows + " rows but must be > 0");
+        }
+        if ((startNs == null) != (endNs == null)) {
+            throw new IllegalArgumentException("a time range needs both its start and its end");
+        }
+        columns = columns == null ? null : List.copyOf(columns);
+    }
+
+    /** Every column and row, in batches of {@link #DEFAULT_BATCH_ROWS}. */
+    public static ChunkReadOptions all() {
+        return new ChunkReadOptions(null, null, null, DEFAULT_BATCH_ROWS);
+    }
+
+    public ChunkReadOptions withColumns(List<String> selected) {
+        return new ChunkReadOptions(selected, startNs, endNs, batchRows);
+    }
+
+    public ChunkReadOptions withTimeRange(long start, long end) {
+        return new ChunkReadOptions(columns, start, end, batchRows);
+    }
+
+    public ChunkReadOptions withBatchRows(int rows) {
+        return new ChunkReadOptions(columns, startNs, endNs, rows);
+    }
+}

@@ -1,0 +1,191 @@
+package io.mosaicod.format;
+
+import io.mosaicod.core.io.RandomAccessSource;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.DummyRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Reads a chunk as Arrow batches in the chunk's exact Arrow schema (projected to the requested columns),
+ * column by column ({@link ColumnAssembler}), skipping row groups outside the requested time range. The
+ * reader owns one {@link VectorSchemaRoot} that each {@link #loadNextBatch()} refills; copy what you keep.
+ */
+public final class ChunkReader implements AutoCloseable {
+
+    private final String chunkName;
+    private final ChunkFooter footer;
+    private final ChunkReadOptions options;
+    private final ParquetFileReader reader;
+    private final Schema schema;
+    private final MessageType requested;
+    private final GroupConverter converter;
+    private final String createdBy;
+    private final List<ColumnAssembler> assemblers = new ArrayList<>();
+    private final VectorSchemaRoot root;
+    private int nextRowGroup;
+    private long rowsLeftInGroup;
+    private boolean allocated;
+
+    private ChunkReader(RandomAccessSource source, ChunkFooter footer, BufferAllocator allocator,
+                        ChunkReadOptions options) throws IOException {
+        this.chunkName = source.name();
+        this.footer = footer;
+        this.options = options;
+        this.schema = project(footer.schema(), options.columns());
+        MessageType fileSchema = footer.parquetMetadata().getFileMetaData().getSchema();
+        List<Type> fields = new ArrayList<>();
+        for (Field f : schema.getFields()) {
+            if (!fileSchema.containsField(f.getName())) {
+                throw new ChunkFormatException(chunkName, "Arrow field '" + f.getName() + "' has no Parquet column");
+            }
+            fields.add(fileSchema.getType(f.getName()));
+        }
+        this.requested = new MessageType(fileSchema.getName(), fields);
+        try {
+            for (LeafColumn leaf : ColumnLayout.leaves(schema, requested, chunkName)) {
+                assemblers.add(new ColumnAssembler(leaf));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ChunkFormatException(chunkName, e.getMessage(), e);
+        }
+        this.converter = new DummyRecordConverter(requested).getRootConverter();
+        this.createdBy = footer.parquetMetadata().getFileMetaData().getCreatedBy();
+        SourceInputFile file = new SourceInputFile(source);
+        this.reader = new ParquetFileReader(file, footer.parquetMetadata(), ChunkFooter.readOptions(), file.newStream());
+        reader.setRequestedSchema(requested);
+        this.root = VectorSchemaRoot.create(schema, allocator);
+    }
+
+    /** Opens the chunk {@code source} holds; the caller closes the source after the reader. */
+    public static ChunkReader open(RandomAccessSource source, BufferAllocator allocator, ChunkReadOptions options)
+            throws IOException {
+        return open(source, ChunkFooter.read(source), allocator, options);
+    }
+
+    /** Opens a chunk whose footer was already read (by a planner), without reading it again. */
+    public static ChunkReader open(RandomAccessSource source, ChunkFooter footer, BufferAllocator allocator,
+                                   ChunkReadOptions options) throws IOException {
+        try {
+            return new ChunkReader(source, footer, allocator, options);
+        } catch (IOException | RuntimeException e) {
+            throw ChunkFailures.translate(source.name(), "opening", e);
+        }
+    }
+
+    private Schema project(Schema full, List<String> columns) throws ChunkFormatException {
+        if (columns == null) {
+            return full;
+        }
+        List<Field> fields = new ArrayList<>();
+        for (String name : columns) {
+            Field match = null;
+            for (Field f : full.getFields()) {
+                if (f.getName().equals(name)) {
+                    match = f;
+                }
+            }
+            if (match == null) {
+                throw new ChunkFormatException(chunkName, "has no column '" + name + "'");
+            }
+            fields.add(match);
+        }
+        return new Schema(fields, full.getCustomMetadata());
+    }
+
+    /** The Arrow schema of the batches (projected, with the chunk's schema metadata). */
+    public Schema schema() {
+        return schema;
+    }
+
+    public ChunkFooter footer() {
+        return footer;
+    }
+
+    /** The batch that {@link #loadNextBatch()} fills. */
+    public VectorSchemaRoot root() {
+        return root;
+    }
+
+    /** Loads the next batch into {@link #root()}; false at the end of the chunk. */
+    public boolean loadNextBatch() throws IOException {
+        try {
+            while (rowsLeftInGroup == 0) {
+                if (!startNextRowGroup()) {
+                    root.setRowCount(0);
+                    return false;
+                }
+            }
+            clearBatch();
+            int limit = (int) Math.min(options.batchRows(), rowsLeftInGroup);
+            int rows = assemblers.isEmpty() ? limit : -1;
+            for (ColumnAssembler a : assemblers) {
+                a.startBatch(root);
+                int read = a.readRows(limit);
+                if (rows >= 0 && read != rows || read == 0) {
+                    throw new ChunkFormatException(chunkName, "columns disagree on the number of rows in row group "
+                            + (nextRowGroup - 1) + " (" + read + " vs " + rows + ")");
+                }
+                rows = read;
+            }
+            root.setRowCount(rows);
+            rowsLeftInGroup -= rows;
+            return true;
+        } catch (IOException | RuntimeException | Error e) {
+            throw ChunkFailures.translate(chunkName, "decoding row group " + (nextRowGroup - 1), e);
+        }
+    }
+
+    private boolean startNextRowGroup() throws IOException {
+        List<ChunkFooter.RowGroup> groups = footer.rowGroups();
+        while (nextRowGroup < groups.size()) {
+            ChunkFooter.RowGroup group = groups.get(nextRowGroup++);
+            if (options.startNs() != null && !group.mayOverlap(options.startNs(), options.endNs())) {
+                reader.skipNextRowGroup();
+                continue;
+            }
+            PageReadStore pages = reader.readNextRowGroup();
+            if (pages == null) {
+                throw new ChunkFormatException(chunkName, "ends before row group " + (nextRowGroup - 1));
+            }
+            ColumnReadStoreImpl columns = new ColumnReadStoreImpl(pages, converter, requested, createdBy);
+            for (ColumnAssembler a : assemblers) {
+                a.startRowGroup(columns);
+            }
+            rowsLeftInGroup = pages.getRowCount();
+            return true;
+        }
+        return false;
+    }
+
+    private void clearBatch() {
+        if (!allocated) {
+            root.allocateNew();
+            allocated = true;
+            return;
+        }
+        for (FieldVector v : root.getFieldVectors()) {
+            v.reset();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            root.close();
+        } finally {
+            reader.close();
+        }
+    }
+}

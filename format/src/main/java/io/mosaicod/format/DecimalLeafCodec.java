@@ -1,0 +1,107 @@
+package io.mosaicod.format;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.ColumnWriter;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Arrow decimal128 (16 bytes, little-endian two's complement) ⇄ Parquet DECIMAL, written as a big-endian
+ * FIXED_LEN_BYTE_ARRAY of the fewest bytes the precision needs (as pyarrow does) and read from any of the
+ * physical types other writers use (INT32, INT64, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY).
+ */
+final class DecimalLeafCodec extends LeafCodec {
+
+    private final PrimitiveTypeName physical;
+    private final int scale;
+    private final byte[] scratch;
+    private final NumericStatisticsBuilder stats = new NumericStatisticsBuilder();
+
+    private DecimalLeafCodec(PrimitiveTypeName physical, int scale, int width) {
+        this.physical = physical;
+        this.scale = scale;
+        this.scratch = new byte[width];
+    }
+
+    static DecimalLeafCodec create(ArrowType.Decimal arrow, PrimitiveType type) {
+        if (!(type.getLogicalTypeAnnotation() instanceof DecimalLogicalTypeAnnotation d)
+                || d.getScale() != arrow.getScale() || arrow.getBitWidth() != 128) {
+            return null;
+        }
+        int width = type.getPrimitiveTypeName() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? type.getTypeLength() : 16;
+        return new DecimalLeafCodec(type.getPrimitiveTypeName(), arrow.getScale(), width);
+    }
+
+    @Override
+    void write(ColumnWriter writer, int index, int repetition, int definition) {
+        ArrowBuf buf = data();
+        long low = buf.getLong(index * 16L);
+        long high = buf.getLong(index * 16L + 8);
+        int n = scratch.length;
+        for (int i = 0; i < n; i++) {
+            int littleEndianByte = n - 1 - i;
+            scratch[i] = (byte) (littleEndianByte < 8 ? low >>> (8 * littleEndianByte)
+                    : high >>> (8 * (littleEndianByte - 8)));
+        }
+        stats.add(new BigDecimal(new BigInteger(scratch), scale).doubleValue());
+        writer.write(Binary.fromReusedByteArray(scratch), repetition, definition);
+    }
+
+    @Override
+    void read(ColumnReader reader, int index) {
+        long low;
+        long high;
+        switch (physical) {
+            case INT32 -> {
+                low = reader.getInteger();
+                high = low >> 63;
+            }
+            case INT64 -> {
+                low = reader.getLong();
+                high = low >> 63;
+            }
+            default -> {
+                ByteBuffer bigEndian = reader.getBinary().toByteBuffer();
+                int start = bigEndian.position();
+                int n = bigEndian.remaining();
+                long sign = n > 0 && bigEndian.get(start) < 0 ? -1L : 0L;
+                low = sign;
+                high = sign;
+                for (int k = 0; k < Math.min(n, 16); k++) {
+                    long b = bigEndian.get(start + n - 1 - k) & 0xFFL;
+                    if (k < 8) {
+                        low = (low & ~(0xFFL << (8 * k))) | (b << (8 * k));
+                    } else {
+                        high = (high & ~(0xFFL << (8 * (k - 8)))) | (b << (8 * (k - 8)));
+                    }
+                }
+            }
+        }
+        setValid(vector, index);
+        ArrowBuf buf = data();
+        buf.setLong(index * 16L, low);
+        buf.setLong(index * 16L + 8, high);
+    }
+
+    @Override
+    void readNull(int index) {
+        setNullFixed(vector, index);
+    }
+
+    @Override
+    void noteNull() {
+        stats.addNull();
+    }
+
+    @Override
+    ColumnStatistics statistics(String path) {
+        return stats.build(path);
+    }
+}

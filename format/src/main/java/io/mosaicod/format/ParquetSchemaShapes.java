@@ -1,0 +1,34 @@
+package io.mosaicod.format;
+
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Type.Repetition;
+
+/** Recognizes the standard 3-level LIST and MAP group shapes; anything else is reported, not guessed. */
+final class ParquetSchemaShapes {
+
+    private ParquetSchemaShapes() {
+    }
+
+    /** The element of {@code group (LIST) { repeated group list { element } }}. */
+    static Type listElement(GroupType list, String path, String chunkName) throws ChunkFormatException {
+        if (list.getFieldCount() == 1 && !list.getType(0).isPrimitive()
+                && list.getType(0).isRepetition(Repetition.REPEATED)
+                && list.getType(0).asGroupType().getFieldCount() == 1) {
+            return list.getType(0).asGroupType().getType(0);
+        }
+        throw new ChunkFormatException(chunkName, "column '" + path
+                + "' is a LIST group of a legacy shape (only the 3-level list is supported): " + list);
+    }
+
+    /** The key-value group of {@code group (MAP) { repeated group key_value { key; value } }}. */
+    static GroupType mapKeyValue(GroupType map, String path, String chunkName) throws ChunkFormatException {
+        if (map.getFieldCount() == 1 && !map.getType(0).isPrimitive()
+                && map.getType(0).isRepetition(Repetition.REPEATED)
+                && map.getType(0).asGroupType().getFieldCount() == 2) {
+            return map.getType(0).asGroupType();
+        }
+        throw new ChunkFormatException(chunkName, "column '" + path + "' is a MAP group of an unsupported shape: "
+                + map);
+    }
+}

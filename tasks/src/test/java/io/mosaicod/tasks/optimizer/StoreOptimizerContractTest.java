@@ -11,6 +11,7 @@ import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.StopSignal;
+import io.mosaicod.tasks.fixture.TopicFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -41,6 +41,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
             Repository repository = instance.repository();
             TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(),
                     instance.store(), allocator, settings, instance.scheduler(), instance.stop());
+            topics.onProgress(TerminalProgress.forStderr());
             StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings,
                     instance.instanceId(), instance.stop());
             if (!options.runsOnce()) {

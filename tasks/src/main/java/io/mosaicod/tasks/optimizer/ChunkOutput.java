@@ -29,12 +29,14 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private final long maxChunkSizeBytes;
     private final long rowGroupBytes;
     private final Runnable safePoint;
+    private final java.util.function.LongConsumer rowsWritten;
+    private long rows;
     private final List<NewChunk> written = new ArrayList<>();
     private ObjectWriter object;
     private ChunkWriter chunk;
 
     ChunkOutput(ObjectStore store, Folder folder, Schema schema, WriterProfile profile, long maxChunkSizeBytes,
-                long rowGroupBytes, Runnable safePoint) {
+                long rowGroupBytes, Runnable safePoint, java.util.function.LongConsumer rowsWritten) {
         this.store = store;
         this.folder = folder;
         this.schema = schema;
@@ -42,6 +44,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         this.maxChunkSizeBytes = maxChunkSizeBytes;
         this.rowGroupBytes = rowGroupBytes;
         this.safePoint = safePoint;
+        this.rowsWritten = rowsWritten;
     }
 
     @Override
@@ -53,6 +56,8 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
             chunk = ChunkWriter.open(object.stream(), key, schema, profile, rowGroupBytes);
         }
         chunk.write(batch);
+        rows += batch.getRowCount();
+        rowsWritten.accept(rows);
         if (chunk.encodedSizeBytes() >= maxChunkSizeBytes) {
             finishChunk();
         }

@@ -37,6 +37,7 @@ public final class TopicOptimizer {
     private final OptimizerSettings settings;
     private final ScheduledExecutorService renewals;
     private final StopSignal stop;
+    private volatile ProgressListener progress = ProgressListener.NONE;
 
     public TopicOptimizer(Catalog catalog, OptimizationQueue queue, ObjectStore store, BufferAllocator allocator,
                           OptimizerSettings settings, ScheduledExecutorService renewals, StopSignal stop) {
@@ -48,6 +49,11 @@ public final class TopicOptimizer {
         this.settings = settings;
         this.renewals = renewals;
         this.stop = stop;
+    }
+
+    /** Receives the progress of every rewrite from now on. */
+    public void onProgress(ProgressListener listener) {
+        this.progress = listener;
     }
 
     public TopicResult optimize(Lease lease) {
@@ -78,7 +84,9 @@ public final class TopicOptimizer {
                 keeper.ensureHeld();
                 stop.check();
             };
-            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, safePoint);
+            RunVolume input = in;
+            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, safePoint,
+                    rows -> progress.rewriting(topic.locator(), rows, input));
             verifier.verify(topic.locator(), in, out);
             safePoint.run();
             if (!queue.commitOptimization(lease, out.chunks(), RunReport.succeeded(in, out.volume()))) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -53,8 +54,12 @@ public final class TopicRewriter {
         this.planner = new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes());
     }
 
-    public Result rewrite(Topic topic, String freshFolder, RewritePlan.Rewrite plan, Runnable safePoint)
-            throws IOException {
+    /**
+     * @param safePoint called between batches; throws to abandon the rewrite (lease lost, stop requested)
+     * @param rowsWritten told the running count of rows written to new chunks
+     */
+    public Result rewrite(Topic topic, String freshFolder, RewritePlan.Rewrite plan, Runnable safePoint,
+                          LongConsumer rowsWritten) throws IOException {
         Folder target = folder(freshFolder);
         copyMetadata(folder(topic.folder()), target);
         List<ChunkSpan> chunks = plan.runs().stream().flatMap(TopicRewriter::chunksOf).toList();
@@ -66,7 +71,7 @@ public final class TopicRewriter {
             int outputRows = outputBatchRows(chunks, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
-                    rowGroupBytes(), safePoint)) {
+                    rowGroupBytes(), safePoint, rowsWritten)) {
                 MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, spill, planner.readBatchBytes(),
                         outputRows, safePoint);
                 TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(plan.runs()),

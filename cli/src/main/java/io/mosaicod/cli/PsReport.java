@@ -134,8 +134,8 @@ final class PsReport {
         if (!queue.leased().isEmpty()) {
             TextTable leases = new TextTable("LEASED TOPIC", "INSTANCE", "LEASED", "EXPIRES", "ATTEMPT");
             for (LeasedTopic lease : queue.leased()) {
-                leases.add(lease.topicLocator(), instanceWithStatus(lease.instanceId()), time.relative(lease.leasedAt()),
-                        expiry(lease, time), Integer.toString(lease.attempts()));
+                leases.add(lease.topicLocator(), instanceWithStatus(lease.instanceId()),
+                        time.relative(lease.leasedAt()), expiry(lease, time), Integer.toString(lease.attempts()));
             }
             out.println();
             leases.printTo(out);

@@ -27,7 +27,8 @@ class CleanupDocumentationTest {
     void theGuideShowsTheCompletionLineAsTheCodeWritesIt() throws IOException {
         String template = "Cleanup completed. M items marked as ready to be deleted. D items deleted. F items failed";
 
-        assertThat(read("docs/cleanup.md")).contains(template, "`cleanup_pass`, `state`, `marked`, `deleted`, `failed`");
+        assertThat(read("docs/cleanup.md"))
+                .contains(template, "`cleanup_pass`, `state`, `marked`, `deleted`, `failed`");
         assertThat(CleanupRoutine.headline(new CleanupResult(CleanupState.SUCCEEDED, 7, 8, 9, List.of())))
                 .isEqualTo(template.replace("M", "7").replace("D", "8").replace("F", "9"));
     }

@@ -95,7 +95,8 @@ abstract class PsCommandContract {
         MainRun all = ps("-a");
 
         assertThat(rowsStartingWith(all, "cleanup")).singleElement().asString()
-                .matches("cleanup\\s+continuous\\s+" + cleanup + "\\s+robot-c\\s+6161\\s+6m \\d\\ds\\s+6m \\d\\ds ago\\s+dead");
+                .matches("cleanup\\s+continuous\\s+" + cleanup + "\\s+robot-c\\s+6161\\s+6m \\d\\ds\\s+"
+                        + "6m \\d\\ds ago\\s+dead");
         assertThat(all.out()).doesNotContain("not shown");
     }
 
@@ -106,7 +107,8 @@ abstract class PsCommandContract {
 
         MainRun run = ps("-v");
 
-        assertThat(run.out().lines()).anySatisfy(header -> assertThat(header).matches("KIND .*STARTED AT\\s+HEARTBEAT AT"));
+        assertThat(run.out().lines())
+                .anySatisfy(header -> assertThat(header).matches("KIND .*STARTED AT\\s+HEARTBEAT AT"));
         assertThat(rowsStartingWith(run, "server")).singleElement().asString()
                 .matches(".*alive\\s+" + TimeText.absolute(server.startedAt()) + "\\s+"
                         + TimeText.absolute(server.lastHeartbeatAt()));
@@ -139,9 +141,11 @@ abstract class PsCommandContract {
         MainRun idle = ps();
 
         assertThat(rowsStartingWith(idle, "state")).containsExactly("state    idle (last pass failed)");
-        assertThat(rowsStartingWith(idle, "ended")).singleElement().asString().matches("ended\\s+\\d+s ago, after \\d+s");
+        assertThat(rowsStartingWith(idle, "ended")).singleElement().asString()
+                .matches("ended\\s+\\d+s ago, after \\d+s");
         assertThat(rowsStartingWith(idle, "result")).containsExactly("result   3 marked, 2 deleted, 1 failed");
-        assertThat(rowsStartingWith(idle, "errors")).containsExactly("errors   tp_01: delete folder 'tp_01/' failed: simulated");
+        assertThat(rowsStartingWith(idle, "errors"))
+                .containsExactly("errors   tp_01: delete folder 'tp_01/' failed: simulated");
     }
 
     @Test
@@ -175,7 +179,8 @@ abstract class PsCommandContract {
 
         assertThat(run.out()).contains("OPTIMIZATION QUEUE\n1 topic queued, 1 leased, 1 failed in the last 24 h\n");
         assertThat(rowsStartingWith(run, held.topic().locator())).singleElement().asString()
-                .matches(held.topic().locator() + "\\s+" + optimizer + " \\(alive\\)\\s+\\d+s ago\\s+in 4m \\d\\ds\\s+1");
+                .matches(held.topic().locator() + "\\s+" + optimizer + " \\(alive\\)\\s+\\d+s ago\\s+"
+                        + "in 4m \\d\\ds\\s+1");
         assertThat(rowsStartingWith(run, failing.topic().locator())).singleElement().asString()
                 .matches(failing.topic().locator() + "\\s+" + optimizer
                         + "\\s+\\d+s ago\\s+failed\\s+chunk tp_imu/data/00003.parquet: decoder exploded");

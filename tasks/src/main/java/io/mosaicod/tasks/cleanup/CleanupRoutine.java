@@ -71,8 +71,9 @@ public final class CleanupRoutine {
         }
         CleanupPass pass = begun.get();
         long startNanos = System.nanoTime();
-        LOG.atInfo().addKeyValue("cleanup_pass", pass.runId()).addKeyValue("retention_s", settings.retention().toSeconds())
-                .log("Cleanup started (pass {}, retention {} s)", pass.runId(), settings.retention().toSeconds());
+        long retentionSeconds = settings.retention().toSeconds();
+        LOG.atInfo().addKeyValue("cleanup_pass", pass.runId()).addKeyValue("retention_s", retentionSeconds)
+                .log("Cleanup started (pass {}, retention {} s)", pass.runId(), retentionSeconds);
         purgeSilentInstances();
         PassTally tally = new PassTally();
         CleanupState state;

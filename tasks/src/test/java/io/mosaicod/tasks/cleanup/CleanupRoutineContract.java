@@ -381,7 +381,8 @@ abstract class CleanupRoutineContract {
         assertThat(result.failed()).isEqualTo(1);
         assertThat(result.deleted()).isZero();
         assertThat(result.errors()).singleElement().asString()
-                .startsWith(folder + ": folder " + folder + " was recorded in the repository while the cleanup deleted it");
+                .startsWith(folder + ": folder " + folder
+                        + " was recorded in the repository while the cleanup deleted it");
     }
 
     @Test
@@ -593,7 +594,8 @@ abstract class CleanupRoutineContract {
 
         assertThat(result.state()).isEqualTo(CleanupState.FAILED);
         assertThat(result.deleted()).isEqualTo(1);
-        assertThat(result.errors()).containsExactly("cleanup lease lost: another cleanup took the lease over after it expired");
+        assertThat(result.errors())
+                .containsExactly("cleanup lease lost: another cleanup took the lease over after it expired");
         assertThat(storeFolders()).hasSize(1);
     }
 

@@ -20,8 +20,6 @@ import picocli.CommandLine.Command;
                 "1 fatal error, 2 bad configuration, 3 a one-shot pass that failed on some folders or could not",
                 "finish (the next pass retries them). See docs/cleanup.md."})
 final class CleanupCommand extends ConfiguredCommand {
-    /** A one-shot pass that left work for the next one; the same code as the store optimizer's failed topics. */
-    static final int FOLDERS_FAILED = 3;
 
     CleanupCommand(Invocation invocation) {
         super(invocation);
@@ -51,6 +49,6 @@ final class CleanupCommand extends ConfiguredCommand {
             return ExitCode.OK;
         }
         Optional<CleanupResult> result = routine.runPass();
-        return result.filter(r -> r.state() == CleanupState.FAILED).isPresent() ? FOLDERS_FAILED : ExitCode.OK;
+        return result.filter(r -> r.state() == CleanupState.FAILED).isPresent() ? ExitCode.ITEMS_FAILED : ExitCode.OK;
     }
 }

@@ -92,7 +92,7 @@ class CleanupCommandTest {
 
         MainRun run = cleanup("--retention-duration", "0");
 
-        assertThat(run.exitCode()).isEqualTo(CleanupCommand.FOLDERS_FAILED).isEqualTo(3);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.ITEMS_FAILED).isEqualTo(3);
         CleanupRun pass = repository.cleanupLedger().lastRun().orElseThrow();
         assertThat(pass.state()).isEqualTo(CleanupState.FAILED);
         assertThat(pass.failed()).isEqualTo(1);

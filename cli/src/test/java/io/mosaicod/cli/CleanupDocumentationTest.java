@@ -49,7 +49,7 @@ class CleanupDocumentationTest {
         assertThat(guide).contains("held for " + CleanupSettings.DEFAULT_PASS_LEASE.toMinutes() + " minutes",
                 "renewed every " + CleanupSettings.DEFAULT_PASS_LEASE.dividedBy(3).toSeconds() + " s",
                 "more than " + CleanupRoutine.INSTANCE_PURGE_SILENCE.toDays() + " days old",
-                "| " + CleanupCommand.FOLDERS_FAILED + " | a one-shot pass that failed on some folders");
+                "| " + ExitCode.ITEMS_FAILED + " | a one-shot pass that failed on some folders");
     }
 
     @Test

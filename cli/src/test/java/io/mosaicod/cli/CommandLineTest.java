@@ -63,7 +63,7 @@ class CommandLineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"server", "store-optimizer", "topic ls --json",
+    @ValueSource(strings = {"server", "topic ls --json",
             "topic show run/imu", "topic cat run/imu --json", "generate", "demo"})
     void commandsNotImplementedYetSayItInOneLineAndExit1(String command) {
         MainRun run = run(Map.of(), command.split(" "));
@@ -82,12 +82,10 @@ class CommandLineTest {
     }
 
     @Test
-    void theSameFlagNameSetsTheSettingOfItsOwnCommand() throws java.io.IOException {
+    void theSameFlagNameSetsTheSettingOfItsOwnCommand() {
         // --time-interval is the optimizer's interval under store-optimizer and the cleanup's under cleanup
         Map<String, String> env = Map.of("MOSAICOD_CLEANUP_TIME_INTERVAL", "bad");
         assertThat(run(env, "store-optimizer", "--time-interval", "5").exitCode()).isEqualTo(ExitCode.USAGE);
-        // the repository does not create the data directory of the embedded SQLite file itself (yet)
-        java.nio.file.Files.createDirectories(dir.resolve("mosaico-data"));
         assertThat(run(env, "cleanup", "--time-interval", "0").exitCode()).isEqualTo(ExitCode.OK);
     }
 

@@ -129,6 +129,33 @@ final class Deployment implements AutoCloseable {
         }
     }
 
+    /** Waits (polling the repository, bounded) until every topic in the ledger is optimized. */
+    void awaitAllOptimized(Duration atMost, ChildMosaicod... watched) throws InterruptedException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (true) {
+            List<String> waiting = ledger.originals().stream()
+                    .filter(o -> !repository.catalog().findTopic(o.topicId()).orElseThrow().isOptimized())
+                    .map(DataLedger.Original::locator).toList();
+            if (waiting.isEmpty()) {
+                return;
+            }
+            for (ChildMosaicod child : watched) {
+                if (!child.isAlive()) {
+                    throw new AssertionError("an optimizer exited while topics wait: " + waiting + "; its log:\n"
+                            + child.log());
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                StringBuilder logs = new StringBuilder();
+                for (ChildMosaicod child : watched) {
+                    logs.append("\n--- log of pid ").append(child.pid()).append(":\n").append(child.log());
+                }
+                throw new AssertionError("not optimized after " + atMost + ": " + waiting + logs);
+            }
+            Thread.sleep(200); // polling the repository for progress made by other processes
+        }
+    }
+
     /** After a cleanup pass: every {@code tp_} folder left in the store is some topic's current folder. */
     void assertOnlyCurrentTopicFoldersRemain() throws IOException {
         List<String> current = repository.catalog().listTopics().stream().map(Topic::folder).toList();

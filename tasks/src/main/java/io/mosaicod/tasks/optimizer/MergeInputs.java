@@ -59,9 +59,10 @@ final class MergeInputs {
         safePoint.run();
         ChunkSpan chunk = run.chunk();
         if (!run.needsSorting()) {
-            return StoredChunkRun.open(store, chunk.objectKey(), allocator, readOptions(rowsPerBatch(chunk)));
+            return StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator,
+                    readOptions(rowsPerBatch(chunk)));
         }
-        SortedRun whole = StoredChunkRun.open(store, chunk.objectKey(), allocator,
+        SortedRun whole = StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator,
                 readOptions((int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount()))));
         return SortedInMemoryRun.of(whole, allocator);
     }

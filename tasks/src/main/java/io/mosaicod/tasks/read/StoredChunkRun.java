@@ -30,6 +30,26 @@ public final class StoredChunkRun implements SortedRun {
         }
     }
 
+    /**
+     * Same, for a chunk the repository records as {@code recordedSizeBytes} long: an object of another size
+     * was changed behind mosaicod's back (truncated, replaced) and is refused by name instead of read.
+     */
+    public static StoredChunkRun open(ObjectStore store, String objectKey, long recordedSizeBytes,
+                                      BufferAllocator allocator, ChunkReadOptions options) throws IOException {
+        RandomAccessSource source = store.openSource(objectKey);
+        try {
+            if (source.size() != recordedSizeBytes) {
+                throw new IOException("chunk " + objectKey + " is " + source.size()
+                        + " bytes in the store but the repository records " + recordedSizeBytes
+                        + ": it was changed behind mosaicod's back");
+            }
+            return new StoredChunkRun(source, ChunkReader.open(source, allocator, options));
+        } catch (IOException | RuntimeException e) {
+            source.close();
+            throw e;
+        }
+    }
+
     @Override
     public VectorSchemaRoot nextBatch() throws IOException {
         return reader.loadNextBatch() ? reader.root() : null;

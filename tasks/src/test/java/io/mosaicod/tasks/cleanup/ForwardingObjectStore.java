@@ -12,10 +12,10 @@ import java.util.stream.Stream;
  * A real store whose calls a test may intercept (override a method, call {@code super}) to inject what a real
  * store cannot be made to do on cue: fail on one folder, or let the test act at an exact moment of a pass.
  */
-class ForwardingObjectStore implements ObjectStore {
+public class ForwardingObjectStore implements ObjectStore {
     private final ObjectStore store;
 
-    ForwardingObjectStore(ObjectStore store) {
+    public ForwardingObjectStore(ObjectStore store) {
         this.store = store;
     }
 

@@ -2,7 +2,14 @@ package io.mosaicod.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.db.Chunk;
+import io.mosaicod.format.ChunkReadOptions;
+import io.mosaicod.format.ChunkReader;
+import io.mosaicod.format.ChunkWriter;
+import io.mosaicod.format.WriterProfile;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
 import io.mosaicod.tasks.fixture.TopicFixture;
@@ -178,6 +185,50 @@ abstract class DamagedChunkTest {
         Campaign.report("bit flips (" + deployment.backend + ")",
                 "%d chunks with one flipped bit: %d topics failed naming the chunk, %d optimized with identical rows",
                 flips, failed, flips - failed);
+    }
+
+    /**
+     * A chunk rewritten with the same rows, same size, but one character of its schema metadata changed (what
+     * a flipped bit in the footer's {@code ARROW:schema} does): the rewrite must refuse it, naming it, rather
+     * than write one chunk's schema over all rows.
+     */
+    @Test
+    void aChunkWhoseSchemaMetadataDiffersFailsItsTopicNamingIt() throws Exception {
+        Topic topic = deployment.ingest("damage/schema", "default", TopicFixture.nearlyOrdered(4, 200, 0.3, 7));
+        String key = deployment.repository.catalog().listChunks(topic.id()).get(0).objectKey();
+        byte[] original = deployment.store.get(key);
+        Map<String, String> metadata = new java.util.HashMap<>(TopicFixture.SCHEMA.getCustomMetadata());
+        metadata.put("origin", "fixturE");
+        Schema tampered = new Schema(TopicFixture.SCHEMA.getFields(), metadata);
+        byte[] rewritten = rewriteWithSchema(original, tampered);
+        assertThat(rewritten).hasSameSizeAs(original);
+        deployment.store.put(key, rewritten);
+
+        TopicResult result = resultOf(optimizer.runPass(), topic);
+        assertThat(result.outcome()).isEqualTo(RunOutcome.FAILED);
+        assertThat(result.error()).hasValueSatisfying(error -> assertThat(error).contains(key, "fixturE"));
+
+        deployment.store.put(key, original);
+        assertThat(optimizer.runPass().failures()).isEmpty();
+        deployment.ledger.assertSettled();
+    }
+
+    private byte[] rewriteWithSchema(byte[] chunk, Schema schema) throws Exception {
+        Path file = dir.resolve("tampered.parquet");
+        java.nio.file.Files.write(file, chunk);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (RandomAccessSource source = new io.mosaicod.store.LocalObjectStore(dir).openSource("tampered.parquet");
+             ChunkReader reader = ChunkReader.open(source, deployment.allocator, ChunkReadOptions.all());
+             ChunkWriter writer = ChunkWriter.open(out, "tampered", schema, WriterProfile.forSerializationFormat("default"))) {
+            while (reader.loadNextBatch()) {
+                try (VectorSchemaRoot batch = new VectorSchemaRoot(schema, reader.root().getFieldVectors(),
+                        reader.root().getRowCount())) {
+                    writer.write(batch);
+                }
+            }
+            writer.finish();
+        }
+        return out.toByteArray();
     }
 
     private record Damaged(Topic topic, String key, byte[] original, List<String> chunkKeys) {

@@ -72,8 +72,8 @@ public final class TopicRewriter {
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
                     rowGroupBytes(), safePoint, rowsWritten)) {
-                MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, spill, planner.readBatchBytes(),
-                        outputRows, safePoint);
+                MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, chunks.get(0).objectKey(), spill,
+                        planner.readBatchBytes(), outputRows, safePoint);
                 TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(plan.runs()),
                         rewriteAllocator, outputRows, output);
                 List<NewChunk> written = output.finish();

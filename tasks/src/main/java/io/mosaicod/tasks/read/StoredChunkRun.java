@@ -8,6 +8,7 @@ import io.mosaicod.tasks.optimizer.merge.SortedRun;
 import java.io.IOException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /** A chunk in the store read batch by batch, as a sorted run (the chunk's rows must already be in time order). */
 public final class StoredChunkRun implements SortedRun {
@@ -48,6 +49,11 @@ public final class StoredChunkRun implements SortedRun {
             source.close();
             throw e;
         }
+    }
+
+    /** The chunk's Arrow schema, with its schema- and field-level metadata. */
+    public Schema schema() {
+        return reader.schema();
     }
 
     @Override

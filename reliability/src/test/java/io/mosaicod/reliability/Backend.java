@@ -52,6 +52,45 @@ abstract class Backend implements AutoCloseable {
         return new ScaleOut(dataDir, S3Server.shared());
     }
 
+    /**
+     * PostgreSQL (a fresh database) with a local store folder: for workers whose clock is skewed, which S3
+     * would refuse outright (request signatures carry the worker's time).
+     */
+    static Backend postgresWithLocalStore(Path dataDir) {
+        return new Backend() {
+            private final ScaleOut scaleOut = scaleOut(dataDir);
+            private final Path storeDir = dataDir.toAbsolutePath().resolve("store");
+
+            @Override
+            String name() {
+                return "PostgreSQL+local";
+            }
+
+            @Override
+            Map<String, String> env() {
+                Map<String, String> env = new HashMap<>(scaleOut.env());
+                env.keySet().removeIf(name -> name.startsWith("MOSAICOD_STORE_"));
+                env.put("MOSAICOD_STORE_DIR", storeDir.toString());
+                return env;
+            }
+
+            @Override
+            Repository openRepository() {
+                return scaleOut.openRepository();
+            }
+
+            @Override
+            ObjectStore openStore() throws IOException {
+                return new LocalObjectStore(storeDir);
+            }
+
+            @Override
+            public void close() {
+                scaleOut.close();
+            }
+        };
+    }
+
     /** The embedded defaults: everything under one data directory (SQLite file and local store). */
     static final class Embedded extends Backend {
         private final Path dataDir;

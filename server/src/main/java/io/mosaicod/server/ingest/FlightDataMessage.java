@@ -1,0 +1,47 @@
+package io.mosaicod.server.ingest;
+
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flight.impl.Flight;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
+
+/**
+ * One {@code FlightData} message of a DoPut, as received: each part is null when absent. Owns its body
+ * buffer until closed.
+ *
+ * @param descriptor  the flight descriptor (only the first message of a stream carries one)
+ * @param header      the Arrow IPC message header (schema or record batch)
+ * @param body        the IPC body bytes, in Arrow memory
+ * @param appMetadata whether the message carried application metadata (the protocol does not use it)
+ */
+record FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResult header, ArrowBuf body,
+                         boolean appMetadata) implements AutoCloseable {
+
+    boolean isSchema() {
+        return header != null && header.headerType() == MessageHeader.Schema;
+    }
+
+    boolean isRecordBatch() {
+        return header != null && header.headerType() == MessageHeader.RecordBatch;
+    }
+
+    /** Neither descriptor, header, body nor application metadata: what the protocol calls an empty message. */
+    boolean isEmpty() {
+        return descriptor == null && header == null && (body == null || body.capacity() == 0) && !appMetadata;
+    }
+
+    /** What kind of message this is, for error messages. */
+    String describe() {
+        if (header == null) {
+            return isEmpty() ? "an empty message" : "a message without an Arrow header";
+        }
+        return "a " + MessageHeader.name(header.headerType()) + " message";
+    }
+
+    @Override
+    public void close() {
+        if (body != null) {
+            body.close();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.mosaicod.server.read;
+
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.Session;
+import io.mosaicod.db.Topic;
+import io.mosaicod.server.catalog.CatalogLookup;
+import io.mosaicod.server.folder.TopicFolderMetadata;
+import io.mosaicod.store.Folder;
+import io.mosaicod.store.ObjectStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Takes a {@link TopicSnapshot} of a topic, from the repository and the topic folder's metadata. */
+final class TopicResolver {
+    private final CatalogLookup lookup;
+    private final ObjectStore store;
+
+    TopicResolver(CatalogLookup lookup, ObjectStore store) {
+        this.lookup = lookup;
+        this.store = store;
+    }
+
+    TopicSnapshot resolve(String locator) {
+        return resolve(lookup.topic(locator));
+    }
+
+    TopicSnapshot resolve(Topic topic) {
+        Catalog catalog = lookup.catalog();
+        Session session = catalog.listSessions(topic.sequenceId()).stream()
+                .filter(s -> s.id() == topic.sessionId()).findFirst()
+                .orElseThrow(() -> new IllegalStateException("topic `" + topic.locator() + "` has no session"));
+        var chunks = catalog.listChunks(topic.id());
+        return new TopicSnapshot(topic, session, chunks, folderMetadata(topic));
+    }
+
+    private TopicFolderMetadata folderMetadata(Topic topic) {
+        Folder folder = Folder.parse(topic.folder()).orElseThrow(() -> new IllegalStateException("topic `"
+                + topic.locator() + "` has folder '" + topic.folder() + "', which is not a topic folder"));
+        String key = folder.metadataKey();
+        try {
+            return TopicFolderMetadata.fromJson(store.get(key), key);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the metadata of topic `" + topic.locator() + "`", e);
+        }
+    }
+}

@@ -6,16 +6,43 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
 
 /**
- * One {@code FlightData} message of a DoPut, as received: each part is null when absent. Owns its body
- * buffer until closed.
- *
- * @param descriptor  the flight descriptor (only the first message of a stream carries one)
- * @param header      the Arrow IPC message header (schema or record batch)
- * @param body        the IPC body bytes, in Arrow memory
- * @param appMetadata whether the message carried application metadata (the protocol does not use it)
+ * One {@code FlightData} message of a DoPut, as received; each part is null when absent. Owns its body
+ * buffer until {@link #takeBody()} hands it over or {@link #close()} releases it.
  */
-record FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResult header, ArrowBuf body,
-                         boolean appMetadata) implements AutoCloseable {
+final class FlightDataMessage implements AutoCloseable {
+    private final Flight.FlightDescriptor descriptor;
+    private final MessageMetadataResult header;
+    private final boolean appMetadata;
+    private ArrowBuf body;
+
+    /**
+     * @param descriptor  the flight descriptor (only the first message of a stream carries one)
+     * @param header      the Arrow IPC message header (schema or record batch)
+     * @param body        the IPC body bytes, in Arrow memory
+     * @param appMetadata whether the message carried application metadata (the protocol does not use it)
+     */
+    FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResult header, ArrowBuf body,
+                      boolean appMetadata) {
+        this.descriptor = descriptor;
+        this.header = header;
+        this.body = body;
+        this.appMetadata = appMetadata;
+    }
+
+    Flight.FlightDescriptor descriptor() {
+        return descriptor;
+    }
+
+    MessageMetadataResult header() {
+        return header;
+    }
+
+    /** Hands the body buffer (null if none) to the caller, who must release it. */
+    ArrowBuf takeBody() {
+        ArrowBuf taken = body;
+        body = null;
+        return taken;
+    }
 
     boolean isSchema() {
         return header != null && header.headerType() == MessageHeader.Schema;
@@ -40,8 +67,9 @@ record FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResu
 
     @Override
     public void close() {
-        if (body != null) {
-            body.close();
+        ArrowBuf owned = takeBody();
+        if (owned != null) {
+            owned.close();
         }
     }
 }

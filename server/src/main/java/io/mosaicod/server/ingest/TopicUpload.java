@@ -8,6 +8,7 @@ import io.mosaicod.server.protocol.ProtocolException;
 import io.mosaicod.store.Folder;
 import java.io.IOException;
 import java.util.concurrent.Semaphore;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -80,13 +81,26 @@ final class TopicUpload {
     }
 
     private void load(FlightDataMessage message) {
-        try (ArrowRecordBatch record = MessageSerializer.deserializeRecordBatch(message.header(), message.body())) {
+        ArrowBuf body = message.takeBody();
+        ArrowRecordBatch record;
+        try {
+            // consumes the body reference on success, and only then
+            record = MessageSerializer.deserializeRecordBatch(message.header(),
+                    body == null ? allocator.getEmpty() : body);
+        } catch (IOException | RuntimeException e) {
+            if (body != null) {
+                body.close();
+            }
+            throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
+                    + "` is malformed (" + e.getMessage() + ")", e);
+        }
+        try (record) {
             if (record.getBodyCompression().getCodec() != CompressionUtil.CodecType.NO_COMPRESSION.getType()) {
                 throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
                         + "` uses IPC body compression, which this server does not accept");
             }
             loader.load(record);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             if (e instanceof ProtocolException protocol) {
                 throw protocol;
             }

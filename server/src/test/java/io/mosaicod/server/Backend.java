@@ -11,7 +11,10 @@ import io.mosaicod.testkit.PostgresServer;
 import io.mosaicod.testkit.S3Server;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,6 +24,11 @@ import java.util.Map;
  * {@link #environment()} points a child server process at the same two.
  */
 final class Backend implements AutoCloseable {
+    /** The two deployments the server is tested on. */
+    enum Kind {
+        SQLITE_LOCAL, POSTGRES_S3
+    }
+
     private final String name;
     private final Repository repository;
     private final ObjectStore store;
@@ -34,6 +42,27 @@ final class Backend implements AutoCloseable {
         this.store = store;
         this.environment = Map.copyOf(environment);
         this.extra = extra;
+    }
+
+    /** A fresh backend of {@code kind}; a SQLite one lives in a temporary folder deleted on close. */
+    static Backend open(Kind kind) throws IOException {
+        return switch (kind) {
+            case SQLITE_LOCAL -> {
+                Path dir = Files.createTempDirectory("mosaicod-server-test-");
+                Backend backend = sqliteLocal(dir);
+                yield new Backend(backend.name, backend.repository, backend.store, backend.environment,
+                        () -> deleteTree(dir));
+            }
+            case POSTGRES_S3 -> postgresS3();
+        };
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 
     /** SQLite in WAL mode and a local store, both under {@code dataDir} (what MOSAICOD_DATA_DIR gives). */

@@ -87,16 +87,24 @@ public final class MosaicodServer implements AutoCloseable {
         ReadService reads = new ReadService(codec, lookup, store, root.newChildAllocator("reads", 0, root.getLimit()),
                 executor, settings.targetEncodeMessageBytes());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
-                root.newChildAllocator("uploads", 0, root.getLimit()));
+                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes());
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
         return NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
                 .executor(executor)
-                .maxInboundMessageSize(settings.maxDecodeMessageBytes())
+                .maxInboundMessageSize(transportMessageLimit(settings.maxDecodeMessageBytes()))
                 .addService(ServerInterceptors.intercept(withDoPut(flight, doPut),
                         new ServerBackpressureThresholdInterceptor(2 * settings.targetEncodeMessageBytes())))
                 .build();
+    }
+
+    /**
+     * gRPC's hard limit: twice the advertised one, so that DoPut can refuse a message somewhat over the limit
+     * with a sentence naming the setting, while a grossly oversized message is still cut off by gRPC.
+     */
+    private static int transportMessageLimit(int advertised) {
+        return (int) Math.min(Integer.MAX_VALUE, 2L * advertised);
     }
 
     /** Arrow's Flight service definition with its DoPut replaced by the server's own. */

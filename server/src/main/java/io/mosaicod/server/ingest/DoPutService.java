@@ -19,15 +19,18 @@ public final class DoPutService {
     private final MethodDescriptor<FlightDataMessage, Flight.PutResult> method;
     private final TopicUploads uploads;
 
-    /** @param allocator the memory every upload's messages are read into; its limit bounds them all */
+    /**
+     * @param allocator       the memory every upload's messages are read into; its limit bounds them all
+     * @param maxMessageBytes the advertised message limit
+     */
     public DoPutService(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
-                        int chunkWriteConcurrency, BufferAllocator allocator) {
+                        int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes) {
         MethodDescriptor<Flight.FlightData, Flight.PutResult> standard = FlightServiceGrpc.getDoPutMethod();
         this.method = MethodDescriptor.<FlightDataMessage, Flight.PutResult>newBuilder()
                 .setType(standard.getType())
                 .setFullMethodName(standard.getFullMethodName())
                 .setSampledToLocalTracing(false)
-                .setRequestMarshaller(new FlightDataMarshaller(allocator))
+                .setRequestMarshaller(new FlightDataMarshaller(allocator, maxMessageBytes))
                 .setResponseMarshaller(ProtoUtils.marshaller(Flight.PutResult.getDefaultInstance()))
                 .setSchemaDescriptor(standard.getSchemaDescriptor())
                 .build();

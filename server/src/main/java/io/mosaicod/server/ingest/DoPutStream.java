@@ -32,6 +32,7 @@ final class DoPutStream implements StreamObserver<FlightDataMessage> {
             if (done) {
                 return; // the call already failed; gRPC may still deliver what was in flight
             }
+            message.requireReadable();
             if (upload == null) {
                 upload = uploads.begin(message);
             } else if (message.isRecordBatch()) {

@@ -3,7 +3,8 @@ package io.mosaicod.server.ingest;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.WireFormat;
 import io.grpc.MethodDescriptor;
-import io.grpc.Status;
+import io.mosaicod.server.protocol.ErrorCode;
+import io.mosaicod.server.protocol.ProtocolException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -18,7 +19,8 @@ import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
  * Decodes the {@code FlightData} protobuf of a DoPut by hand, so the server sees every message as sent:
  * Arrow's own {@code FlightStream} silently drops empty messages and swallows a second schema, which the
  * protocol must refuse (PROTOCOL.md §4). The body is read straight into Arrow memory from the upload
- * allocator, whose limit bounds what all uploads hold at once.
+ * allocator, whose limit bounds what all uploads hold at once. It never throws: a message it cannot read
+ * becomes a {@link FlightDataMessage#refused refused} one, which the stream answers with its status.
  */
 final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDataMessage> {
     private static final int DESCRIPTOR = 1;
@@ -27,9 +29,12 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
     private static final int DATA_BODY = 1000;
 
     private final BufferAllocator allocator;
+    private final int maxMessageBytes;
 
-    FlightDataMarshaller(BufferAllocator allocator) {
+    /** @param maxMessageBytes the advertised limit; larger messages are refused with a sentence naming it */
+    FlightDataMarshaller(BufferAllocator allocator, int maxMessageBytes) {
         this.allocator = allocator;
+        this.maxMessageBytes = maxMessageBytes;
     }
 
     @Override
@@ -44,6 +49,7 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
         ArrowBuf body = null;
         boolean appMetadata = false;
         try {
+            requireWithinLimit(stream.available());
             int first;
             while ((first = stream.read()) >= 0) {
                 int tag = CodedInputStream.readRawVarint32(first, stream);
@@ -78,11 +84,20 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
             if (body != null) {
                 body.close();
             }
-            if (e instanceof io.grpc.StatusRuntimeException status) {
-                throw status;
-            }
-            throw Status.INVALID_ARGUMENT.withDescription("Bad request: malformed FlightData message ("
-                    + e.getMessage() + ").").withCause(e).asRuntimeException();
+            return FlightDataMessage.refused(e instanceof ProtocolException refusal ? refusal
+                    : ProtocolException.badRequest("malformed FlightData message (" + e.getMessage() + ")", e));
+        }
+    }
+
+    /**
+     * gRPC's own limit sits above the advertised one (see {@code MosaicodServer}), so that a message a little
+     * too large gets this explanation instead of gRPC's terse one.
+     */
+    private void requireWithinLimit(int messageBytes) {
+        if (messageBytes > maxMessageBytes) {
+            throw new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "Message of " + messageBytes
+                    + " bytes exceeds the server's limit of " + maxMessageBytes
+                    + " bytes (MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE); send smaller record batches.");
         }
     }
 
@@ -90,9 +105,8 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
         try {
             return allocator.buffer(size);
         } catch (OutOfMemoryException e) {
-            throw Status.RESOURCE_EXHAUSTED.withDescription("The server's upload memory ("
-                    + allocator.getLimit() + " bytes) is exhausted by concurrent uploads; retry later.")
-                    .asRuntimeException();
+            throw new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The server's upload memory ("
+                    + allocator.getLimit() + " bytes) is exhausted by concurrent uploads; retry later.");
         }
     }
 

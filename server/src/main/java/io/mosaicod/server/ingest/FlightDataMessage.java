@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.mosaicod.server.protocol.ProtocolException;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.memory.ArrowBuf;
@@ -10,6 +11,7 @@ import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
  * buffer until {@link #takeBody()} hands it over or {@link #close()} releases it.
  */
 final class FlightDataMessage implements AutoCloseable {
+    private final ProtocolException refusal;
     private final Flight.FlightDescriptor descriptor;
     private final MessageMetadataResult header;
     private final boolean appMetadata;
@@ -23,10 +25,31 @@ final class FlightDataMessage implements AutoCloseable {
      */
     FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResult header, ArrowBuf body,
                       boolean appMetadata) {
+        this(null, descriptor, header, body, appMetadata);
+    }
+
+    private FlightDataMessage(ProtocolException refusal, Flight.FlightDescriptor descriptor,
+                              MessageMetadataResult header, ArrowBuf body, boolean appMetadata) {
+        this.refusal = refusal;
         this.descriptor = descriptor;
         this.header = header;
         this.body = body;
         this.appMetadata = appMetadata;
+    }
+
+    /**
+     * A message that could not be read (too large, malformed, no memory left). gRPC answers a marshaller's
+     * exception with an anonymous UNKNOWN status, so the refusal travels to the stream, which answers it.
+     */
+    static FlightDataMessage refused(ProtocolException refusal) {
+        return new FlightDataMessage(refusal, null, null, null, false);
+    }
+
+    /** Throws the refusal of a message that could not be read. */
+    void requireReadable() {
+        if (refusal != null) {
+            throw refusal;
+        }
     }
 
     Flight.FlightDescriptor descriptor() {

@@ -206,12 +206,19 @@ public final class MosaicoClient implements AutoCloseable {
 
     /** The sequence names ListFlights reports. */
     public List<String> listSequences() {
+        List<String> names = new ArrayList<>();
+        for (FlightInfo info : listFlights("")) {
+            names.add(String.join("/", info.getDescriptor().getPath()));
+        }
+        return names;
+    }
+
+    /** ListFlights as sent, with {@code criteria} as the expression (the protocol takes "" or "/"). */
+    public List<FlightInfo> listFlights(String criteria) {
         try {
-            List<String> names = new ArrayList<>();
-            for (FlightInfo info : flight.listFlights(new Criteria("".getBytes(StandardCharsets.UTF_8)))) {
-                names.add(String.join("/", info.getDescriptor().getPath()));
-            }
-            return names;
+            List<FlightInfo> infos = new ArrayList<>();
+            flight.listFlights(new Criteria(criteria.getBytes(StandardCharsets.UTF_8))).forEach(infos::add);
+            return infos;
         } catch (RuntimeException e) {
             throw ClientErrors.translate(e);
         }
@@ -230,8 +237,13 @@ public final class MosaicoClient implements AutoCloseable {
         } else {
             command.put("timestamp_ns_end", endNs.longValue());
         }
+        return flightInfo(FlightDescriptor.command(Json.bytes(command)));
+    }
+
+    /** GetFlightInfo with any descriptor, as sent. */
+    public FlightInfo flightInfo(FlightDescriptor descriptor) {
         try {
-            return flight.getInfo(FlightDescriptor.command(Json.bytes(command)));
+            return flight.getInfo(descriptor);
         } catch (RuntimeException e) {
             throw ClientErrors.translate(e);
         }

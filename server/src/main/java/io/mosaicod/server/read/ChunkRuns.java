@@ -45,7 +45,7 @@ final class ChunkRuns {
     }
 
     private SortedRun open(Chunk chunk) throws IOException {
-        RandomAccessSource source = store.openSource(chunk.objectKey());
+        RandomAccessSource source = ChunkSources.open(store, chunk);
         ChunkReader reader;
         try {
             reader = ChunkReader.open(source, allocator, options);

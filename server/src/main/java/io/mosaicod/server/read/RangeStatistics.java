@@ -67,7 +67,7 @@ final class RangeStatistics {
     private void scan(Chunk chunk, TimeRange range, Accumulator total) {
         ChunkReadOptions options = ChunkReadOptions.all().withColumns(List.of(TIMESTAMP))
                 .withTimeRange(range.lowerNs(), range.upperNs());
-        try (RandomAccessSource source = store.openSource(chunk.objectKey());
+        try (RandomAccessSource source = ChunkSources.open(store, chunk);
              ChunkReader reader = ChunkReader.open(source, allocator, options)) {
             while (reader.loadNextBatch()) {
                 BigIntVector timestamps = (BigIntVector) reader.root().getVector(TIMESTAMP);

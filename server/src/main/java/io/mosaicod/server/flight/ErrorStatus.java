@@ -8,6 +8,7 @@ import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.grpc.StatusUtils;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +45,10 @@ public final class ErrorStatus {
         }
         if (error instanceof InvalidLocatorException badLocator) {
             return ProtocolException.badRequest(badLocator.getMessage(), badLocator);
+        }
+        if (error instanceof OutOfMemoryException memory) {
+            return new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The server's stream memory is exhausted; "
+                    + "retry later (" + describe(memory) + ").", memory);
         }
         if (error instanceof FlightRuntimeException flight) {
             Status status = StatusUtils.toGrpcStatus(flight.status());

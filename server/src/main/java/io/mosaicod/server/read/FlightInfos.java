@@ -60,26 +60,37 @@ public final class FlightInfos {
         Sequence sequence = lookup.sequence(name.value());
         Catalog catalog = lookup.catalog();
         List<Topic> topics = catalog.listTopicsOfSequence(sequence.id());
-        List<SequenceManifest.SessionManifest> sessions = new ArrayList<>();
-        for (Session session : catalog.listSessions(sequence.id())) {
-            sessions.add(new SequenceManifest.SessionManifest(session.locator(), Nanos.of(session.createdAt()),
-                    session.completedAt().map(Nanos::of).orElse(null), session.isFinalized(),
-                    topics.stream().filter(t -> t.sessionId() == session.id()).map(Topic::locator).toList()));
-        }
+        List<Session> sequenceSessions = catalog.listSessions(sequence.id());
         UserMetadata userMetadata = UserMetadata.parse(sequence.userMetadataJson());
         List<FlightEndpoint> endpoints = new ArrayList<>();
         long bytes = 0;
         long rows = 0;
         for (Topic topic : topics) {
-            TopicManifest manifest = manifests.describe(resolver.resolve(topic), range);
+            Session session = sequenceSessions.stream().filter(s -> s.id() == topic.sessionId()).findFirst()
+                    .orElse(null);
+            if (session == null) {
+                continue; // its session was deleted after the topics were listed
+            }
+            TopicManifest manifest = manifests.describe(resolver.resolve(topic, session), range);
             endpoints.add(endpoint(manifest, range));
             bytes += manifest.dataInfo().totalBytes();
             rows += manifest.effectiveRowCount();
         }
         byte[] appMetadata = codec.encodeSequenceAppMetadata(new SequenceManifest(sequence.locator(),
-                Nanos.of(sequence.createdAt()), userMetadata, sessions));
+                Nanos.of(sequence.createdAt()), userMetadata, sessionManifests(sequenceSessions, topics)));
         Schema schema = new Schema(List.of(), codec.sequenceSchemaMetadata(userMetadata));
         return new FlightInfo(schema, descriptor, endpoints, bytes, rows, false, IpcOption.DEFAULT, appMetadata);
+    }
+
+    private static List<SequenceManifest.SessionManifest> sessionManifests(List<Session> sessions,
+                                                                           List<Topic> topics) {
+        List<SequenceManifest.SessionManifest> manifests = new ArrayList<>();
+        for (Session session : sessions) {
+            manifests.add(new SequenceManifest.SessionManifest(session.locator(), Nanos.of(session.createdAt()),
+                    session.completedAt().map(Nanos::of).orElse(null), session.isFinalized(),
+                    topics.stream().filter(t -> t.sessionId() == session.id()).map(Topic::locator).toList()));
+        }
+        return manifests;
     }
 
     private FlightInfo topic(FlightDescriptor descriptor, String locator, TimeRange range) {

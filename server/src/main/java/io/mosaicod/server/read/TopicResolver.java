@@ -25,12 +25,16 @@ final class TopicResolver {
     }
 
     TopicSnapshot resolve(Topic topic) {
-        Catalog catalog = lookup.catalog();
-        Session session = catalog.listSessions(topic.sequenceId()).stream()
+        Session session = lookup.catalog().listSessions(topic.sequenceId()).stream()
                 .filter(s -> s.id() == topic.sessionId()).findFirst()
                 .orElseThrow(() -> new IllegalStateException("topic `" + topic.locator() + "` has no session"));
-        var chunks = catalog.listChunks(topic.id());
-        return new TopicSnapshot(topic, session, chunks, folderMetadata(topic));
+        return resolve(topic, session);
+    }
+
+    /** For a caller that already holds the topic's session (a sequence's FlightInfo lists them all). */
+    TopicSnapshot resolve(Topic topic, Session session) {
+        Catalog catalog = lookup.catalog();
+        return new TopicSnapshot(topic, session, catalog.listChunks(topic.id()), folderMetadata(topic));
     }
 
     private TopicFolderMetadata folderMetadata(Topic topic) {

@@ -3,11 +3,23 @@ package io.mosaicod.cli;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
+import io.mosaicod.db.InstanceKind;
+import io.mosaicod.db.Repository;
+import io.mosaicod.tasks.optimizer.OptimizerSettings;
+import io.mosaicod.tasks.optimizer.PassSummary;
+import io.mosaicod.tasks.optimizer.StoreOptimizer;
+import io.mosaicod.tasks.optimizer.TopicOptimizer;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine.Command;
 
 @Command(name = "store-optimizer", sortOptions = false,
-        description = "Rewrite each completed topic's small chunks into few large, time-sorted ones.")
+        description = "Rewrite each completed topic's small chunks into few large, time-sorted ones.",
+        footer = {"", "Exit codes: 0 done (or stopped by SIGINT/SIGTERM), 1 fatal error, 2 bad configuration,",
+                "3 a one-shot pass in which some topics failed (they are retried by the next pass)."})
 final class StoreOptimizerCommand extends ConfiguredCommand {
 
     StoreOptimizerCommand(Invocation invocation) {
@@ -20,7 +32,29 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     }
 
     @Override
-    int run(MosaicodConfig config) {
-        return notImplemented();
+    int run(MosaicodConfig config) throws IOException, InterruptedException {
+        MosaicodConfig.StoreOptimizer options = config.storeOptimizer();
+        try (RunningInstance instance = RunningInstance.start(config, InstanceKind.STORE_OPTIMIZER, options.runsOnce());
+             BufferAllocator allocator = new RootAllocator()) {
+            OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),
+                    options.leaseDuration(), spillDirectory());
+            Repository repository = instance.repository();
+            TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(),
+                    instance.store(), allocator, settings, instance.scheduler(), instance.stop());
+            topics.onProgress(TerminalProgress.forStderr());
+            StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings,
+                    instance.instanceId(), instance.stop());
+            if (!options.runsOnce()) {
+                optimizer.runEvery(options.timeInterval().toSeconds());
+                return ExitCode.OK;
+            }
+            PassSummary summary = optimizer.runPass();
+            return summary.failures().isEmpty() || summary.stopped() ? ExitCode.OK : ExitCode.TOPICS_FAILED;
+        }
+    }
+
+    /** Sorted runs that do not fit the memory pool spill here, one subfolder per topic, removed after it. */
+    private static Path spillDirectory() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "mosaicod-spill");
     }
 }

@@ -1,0 +1,153 @@
+package io.mosaicod.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The store optimizer against DuckDB on the same topics, in the same run, alternating (DESIGN.md §6.2,
+ * §10): each trial starts from the freshly ingested topic with a cold page cache and runs in its own JVM;
+ * wall time and peak RSS are recorded, and the medians compared. Also measures the disk floor.
+ */
+public final class OptimizerBenchmark {
+    static final long MAX_CHUNK_SIZE = 256_000_000L;
+
+    /** One system's trials on one dataset. */
+    record Trials(String system, List<ChildJvm.Measurement> runs, List<Long> outputBytes, List<Integer> outputFiles) {
+        double medianSeconds() {
+            return median(runs.stream().mapToDouble(ChildJvm.Measurement::seconds).toArray());
+        }
+
+        double medianRssMB() {
+            return median(runs.stream().mapToDouble(m -> m.peakRssBytes() / 1e6).toArray());
+        }
+    }
+
+    /** Everything measured on one dataset. */
+    record Scenario(BenchDataset dataset, DiskFloor.Floor floor, boolean coldCache, List<Trials> systems) {
+    }
+
+    private final Path work;
+    private final int runs;
+
+    OptimizerBenchmark(Path work, int runs) {
+        this.work = work;
+        this.runs = runs;
+    }
+
+    /** Alternates the optimizer and DuckDB (1 and 2 threads) on {@code dataset}, {@code runs} times each. */
+    Scenario compare(BenchDataset dataset, long poolBytes, String duckMemoryLimit) throws Exception {
+        System.out.printf(Locale.ROOT, "%s: %d chunks, %.1f MB, %d rows%n", dataset.spec().name(),
+                dataset.chunkFiles().size(), dataset.inputBytes() / 1e6, dataset.rows());
+        Trials optimizer = new Trials("mosaicod store-optimizer", new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        Trials duck1 = new Trials("DuckDB COPY ORDER BY, 1 thread", new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        Trials duck2 = new Trials("DuckDB COPY ORDER BY, 2 threads", new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        boolean cold = true;
+        for (int r = 0; r < runs; r++) {
+            cold &= runOptimizer(dataset, poolBytes, optimizer);
+            cold &= runDuckDb(dataset, 1, duckMemoryLimit, duck1);
+            cold &= runDuckDb(dataset, 2, duckMemoryLimit, duck2);
+        }
+        long outputBytes = optimizer.outputBytes().get(0);
+        DiskFloor.Floor floor = DiskFloor.measure(dataset.chunkFiles(), outputBytes, work);
+        return new Scenario(dataset, floor, cold, List.of(optimizer, duck1, duck2));
+    }
+
+    private boolean runOptimizer(BenchDataset dataset, long poolBytes, Trials trials) throws Exception {
+        dataset.reset();
+        boolean cold = PageCache.drop();
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("MOSAICOD_DATA_DIR", dataset.dataDir().toString());
+        env.put("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", Long.toString(poolBytes));
+        env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(MAX_CHUNK_SIZE));
+        env.put("MOSAICOD_LOG_LEVEL", "warning");
+        ChildJvm.Measurement m = ChildJvm.run(List.of(), "io.mosaicod.cli.Main", List.of("store-optimizer"), env,
+                work.resolve("optimizer.log"));
+        require(m, "store-optimizer");
+        List<Path> files = dataset.currentChunkFiles();
+        trials.runs().add(m);
+        trials.outputBytes().add(sizeOf(files));
+        trials.outputFiles().add(files.size());
+        report(trials.system(), m);
+        return cold;
+    }
+
+    private boolean runDuckDb(BenchDataset dataset, int threads, String memoryLimit, Trials trials) throws Exception {
+        Path out = work.resolve("duckdb-out");
+        BenchDataset.deleteTree(out);
+        BenchDataset.deleteTree(work.resolve("duckdb-out.tmp"));
+        Path list = work.resolve("inputs.txt");
+        Files.write(list, dataset.chunkFiles().stream().map(Path::toString).toList());
+        long rowBytes = Math.max(1, dataset.arrowBytes() / Math.max(1, dataset.rows()));
+        long rowGroupRows = Math.max(1024, (128L << 20) / rowBytes); // ~128 MiB row groups, as the optimizer writes
+        boolean cold = PageCache.drop();
+        ChildJvm.Measurement m = ChildJvm.run(List.of(), DuckDbSort.class.getName(), List.of(Integer.toString(threads),
+                memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),
+                Map.of(), work.resolve("duckdb.log"));
+        require(m, "DuckDB");
+        List<Path> files;
+        try (Stream<Path> s = Files.list(out)) {
+            files = s.toList();
+        }
+        trials.runs().add(m);
+        trials.outputBytes().add(sizeOf(files));
+        trials.outputFiles().add(files.size());
+        report(trials.system(), m);
+        return cold;
+    }
+
+    private static void require(ChildJvm.Measurement m, String what) {
+        if (m.exitCode() != 0) {
+            throw new IllegalStateException(what + " exited with " + m.exitCode() + ":\n" + m.output());
+        }
+    }
+
+    private static void report(String system, ChildJvm.Measurement m) {
+        System.out.printf(Locale.ROOT, "  %-34s %7.2f s  peak RSS %6.0f MB%n", system, m.seconds(), m.peakRssBytes() / 1e6);
+    }
+
+    static long sizeOf(List<Path> files) throws IOException {
+        long total = 0;
+        for (Path f : files) {
+            total += Files.size(f);
+        }
+        return total;
+    }
+
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** A markdown table of one scenario, ratios against DuckDB 1 thread (the globally sorted configuration). */
+    static String markdown(Scenario s) {
+        StringBuilder out = new StringBuilder();
+        BenchDataset d = s.dataset();
+        out.append(String.format(Locale.ROOT, "%s: %d chunks, %.0f MB (%d rows)%s; disk floor %.2f s (read %.0f MB/s, "
+                        + "write+sync %.0f MB/s)%n%n", d.spec().name(), d.chunkFiles().size(), d.inputBytes() / 1e6, d.rows(),
+                s.coldCache() ? ", cold cache" : ", warm cache (not root)", s.floor().seconds(), s.floor().readMBps(),
+                s.floor().writeMBps()));
+        out.append("| system | median wall | runs | × DuckDB 1 thread | × disk floor | median peak RSS | output |\n");
+        out.append("|---|---|---|---|---|---|---|\n");
+        double reference = s.systems().get(1).medianSeconds();
+        for (Trials t : s.systems()) {
+            StringBuilder runsText = new StringBuilder();
+            for (ChildJvm.Measurement m : t.runs()) {
+                runsText.append(runsText.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", m.seconds()));
+            }
+            out.append(String.format(Locale.ROOT, "| %s | %.2f s | %s | %.2f | %.2f | %.0f MB | %d files, %.0f MB |%n",
+                    t.system(), t.medianSeconds(), runsText, t.medianSeconds() / reference,
+                    t.medianSeconds() / s.floor().seconds(), t.medianRssMB(), t.outputFiles().get(0),
+                    t.outputBytes().get(0) / 1e6));
+        }
+        return out.toString();
+    }
+}

@@ -1,2 +1,0 @@
-/** mosaicod bench module. */
-package io.mosaicod.bench;

@@ -1,0 +1,46 @@
+package io.mosaicod.tasks;
+
+import io.mosaicod.db.ColumnStats;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.NumericColumnStats;
+import io.mosaicod.db.TextColumnStats;
+import io.mosaicod.format.ChunkSummary;
+import io.mosaicod.format.ColumnStatistics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/** Turns what the codec reports of a written chunk into the row the repository records for it. */
+public final class ChunkCatalogEntry {
+    private ChunkCatalogEntry() {
+    }
+
+    public static NewChunk of(int ordinal, String objectKey, ChunkSummary summary) {
+        return new NewChunk(ordinal, objectKey, summary.sizeBytes(), summary.arrowSizeBytes(), summary.rowCount(),
+                optional(summary.minTimestampNs()), optional(summary.maxTimestampNs()), summary.sortedByTimestamp(),
+                columnStats(summary.columnStatistics()));
+    }
+
+    private static List<ColumnStats> columnStats(List<ColumnStatistics> statistics) {
+        List<ColumnStats> out = new ArrayList<>(statistics.size());
+        for (ColumnStatistics s : statistics) {
+            if (s instanceof ColumnStatistics.Numeric n) {
+                out.add(new NumericColumnStats(n.path(), optional(n.min()), optional(n.max()), n.hasNull(), n.hasNan()));
+            } else if (s instanceof ColumnStatistics.Text t) {
+                out.add(new TextColumnStats(t.path(), Optional.ofNullable(t.min()), Optional.ofNullable(t.max()),
+                        t.hasNull()));
+            }
+        }
+        return out;
+    }
+
+    private static OptionalLong optional(Long value) {
+        return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+
+    private static OptionalDouble optional(Double value) {
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
+    }
+}

@@ -1,0 +1,89 @@
+package io.mosaicod.tasks.optimizer;
+
+import io.mosaicod.format.ChunkReadOptions;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.optimizer.merge.RunSource;
+import io.mosaicod.tasks.optimizer.merge.SortedRun;
+import io.mosaicod.tasks.optimizer.merge.SpillFile;
+import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
+import io.mosaicod.tasks.read.SortedInMemoryRun;
+import io.mosaicod.tasks.read.StoredChunkRun;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Turns a rewrite plan's runs into the merge's inputs: chunks are opened lazily through the codec (sorted
+ * in memory first if they are not in time order); spilled runs are produced first, each by a merge of its
+ * parts into a file in the topic's spill directory, then read back by the next pass.
+ */
+final class MergeInputs {
+    private final ObjectStore store;
+    private final BufferAllocator allocator;
+    private final Schema schema;
+    private final Path spillDirectory;
+    private final long readBatchBytes;
+    private final int outputBatchRows;
+    private final Runnable safePoint;
+    private int spilled;
+
+    MergeInputs(ObjectStore store, BufferAllocator allocator, Schema schema, Path spillDirectory, long readBatchBytes,
+                int outputBatchRows, Runnable safePoint) {
+        this.store = store;
+        this.allocator = allocator;
+        this.schema = schema;
+        this.spillDirectory = spillDirectory;
+        this.readBatchBytes = readBatchBytes;
+        this.outputBatchRows = outputBatchRows;
+        this.safePoint = safePoint;
+    }
+
+    List<RunSource> sources(List<RunPlan> runs) throws IOException {
+        List<RunSource> sources = new ArrayList<>(runs.size());
+        for (RunPlan run : runs) {
+            if (run instanceof RunPlan.ChunkRun chunk) {
+                sources.add(new RunSource(chunk.firstOrdinal(), chunk.minTimestampNs(), () -> open(chunk)));
+            } else if (run instanceof RunPlan.SpillRun spill) {
+                Path file = materialize(spill);
+                sources.add(new RunSource(spill.firstOrdinal(), spill.minTimestampNs(),
+                        () -> SpillFile.open(file, allocator)));
+            }
+        }
+        return sources;
+    }
+
+    private SortedRun open(RunPlan.ChunkRun run) throws IOException {
+        safePoint.run();
+        ChunkSpan chunk = run.chunk();
+        if (!run.needsSorting()) {
+            return StoredChunkRun.open(store, chunk.objectKey(), allocator, readOptions(rowsPerBatch(chunk)));
+        }
+        SortedRun whole = StoredChunkRun.open(store, chunk.objectKey(), allocator,
+                readOptions((int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount()))));
+        return SortedInMemoryRun.of(whole, allocator);
+    }
+
+    private Path materialize(RunPlan.SpillRun spill) throws IOException {
+        List<RunSource> parts = sources(spill.parts());
+        Path file = spillDirectory.resolve("run-" + (spilled++) + ".arrows");
+        try (SpillFile.Writer writer = new SpillFile.Writer(file, schema)) {
+            TimeOrderedMerge.merge(schema, parts, allocator, outputBatchRows, batch -> {
+                safePoint.run();
+                writer.accept(batch);
+            });
+        }
+        return file;
+    }
+
+    private int rowsPerBatch(ChunkSpan chunk) {
+        long rowBytes = Math.max(1, chunk.arrowSizeBytes() / Math.max(1, chunk.rowCount()));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, readBatchBytes / rowBytes));
+    }
+
+    private static ChunkReadOptions readOptions(int batchRows) {
+        return ChunkReadOptions.all().withBatchRows(batchRows);
+    }
+}

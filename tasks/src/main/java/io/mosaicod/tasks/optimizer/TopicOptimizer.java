@@ -1,0 +1,168 @@
+package io.mosaicod.tasks.optimizer;
+
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.ColumnStats;
+import io.mosaicod.db.Lease;
+import io.mosaicod.db.OptimizationQueue;
+import io.mosaicod.db.RunOutcome;
+import io.mosaicod.db.RunReport;
+import io.mosaicod.db.RunVolume;
+import io.mosaicod.db.Topic;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.StopSignal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import org.apache.arrow.memory.BufferAllocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Optimizes one leased topic (DESIGN.md §6.1 steps 3–5): plan, rewrite into the lease's fresh folder while
+ * renewing the lease, verify, then commit fenced by the lease token — or, on any failure, give the topic
+ * back and record the attempt. The topic's current folder is only ever read.
+ */
+public final class TopicOptimizer {
+    private static final Logger LOG = LoggerFactory.getLogger(TopicOptimizer.class);
+    static final String TIMESTAMP_COLUMN = "timestamp_ns";
+
+    private final Catalog catalog;
+    private final OptimizationQueue queue;
+    private final TopicRewriter rewriter;
+    private final OutputVerifier verifier;
+    private final RewritePlanner planner;
+    private final OptimizerSettings settings;
+    private final ScheduledExecutorService renewals;
+    private final StopSignal stop;
+    private volatile ProgressListener progress = ProgressListener.NONE;
+
+    public TopicOptimizer(Catalog catalog, OptimizationQueue queue, ObjectStore store, BufferAllocator allocator,
+                          OptimizerSettings settings, ScheduledExecutorService renewals, StopSignal stop) {
+        this.catalog = catalog;
+        this.queue = queue;
+        this.rewriter = new TopicRewriter(store, allocator, settings);
+        this.verifier = new OutputVerifier(store);
+        this.planner = new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes());
+        this.settings = settings;
+        this.renewals = renewals;
+        this.stop = stop;
+    }
+
+    /** Receives the progress of every rewrite from now on. */
+    public void onProgress(ProgressListener listener) {
+        this.progress = listener;
+    }
+
+    public TopicResult optimize(Lease lease) {
+        long started = System.nanoTime();
+        Topic topic = lease.topic();
+        RunVolume in = RunVolume.NONE;
+        int spillPasses = 0;
+        try (LeaseKeeper keeper = new LeaseKeeper(queue, lease, settings.leaseDuration(), renewals)) {
+            List<Chunk> chunks = catalog.listChunks(topic.id());
+            in = volumeOf(chunks);
+            RewritePlan plan = planner.plan(spansOf(chunks));
+            if (plan instanceof RewritePlan.AlreadyOptimal optimal) {
+                LOG.info("Topic {} is already optimal ({}): marking it optimized without a rewrite",
+                        topic.locator(), optimal.reason());
+                if (!queue.markAlreadyOptimal(lease, RunReport.alreadyOptimal(in))) {
+                    return unpublished(lease, RunOutcome.LEASE_LOST, "the lease was lost before the commit", in, 0,
+                            started);
+                }
+                return new TopicResult(topic.locator(), RunOutcome.ALREADY_OPTIMAL, Optional.empty(), in, in, 0,
+                        since(started));
+            }
+            RewritePlan.Rewrite rewrite = (RewritePlan.Rewrite) plan;
+            spillPasses = rewrite.spillPasses();
+            LOG.info("Optimizing topic {}: {} chunks, {} bytes, {} rows into {}{}", topic.locator(), in.chunks(),
+                    in.bytes(), in.rows(), lease.freshFolder(),
+                    spillPasses > 0 ? " (" + spillPasses + " spill passes to fit the memory pool)" : "");
+            Runnable safePoint = () -> {
+                keeper.ensureHeld();
+                stop.check();
+            };
+            RunVolume input = in;
+            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, safePoint,
+                    rows -> progress.rewriting(topic.locator(), rows, input));
+            verifier.verify(topic.locator(), in, out);
+            safePoint.run();
+            if (!queue.commitOptimization(lease, out.chunks(), RunReport.succeeded(in, out.volume()))) {
+                return unpublished(lease, RunOutcome.LEASE_LOST, "the lease was lost before the commit", in,
+                        spillPasses, started);
+            }
+            TopicResult result = new TopicResult(topic.locator(), RunOutcome.SUCCEEDED, Optional.empty(), in,
+                    out.volume(), spillPasses, since(started));
+            LOG.info("Optimized topic {}: {} chunks -> {} chunks in {} ms", topic.locator(), in.chunks(),
+                    out.volume().chunks(), result.elapsed().toMillis());
+            return result;
+        } catch (StopSignal.StopRequestedException e) {
+            return unpublished(lease, RunOutcome.INTERRUPTED, "stopped by a shutdown signal", in, spillPasses, started);
+        } catch (LeaseLostException e) {
+            return unpublished(lease, RunOutcome.LEASE_LOST, e.getMessage(), in, spillPasses, started);
+        } catch (Exception e) {
+            LOG.debug("optimizing topic {} failed", topic.locator(), e);
+            return unpublished(lease, RunOutcome.FAILED, describe(e), in, spillPasses, started);
+        }
+    }
+
+    /** Gives the topic back and records the attempt; the fresh folder's leftovers are the cleanup's. */
+    private TopicResult unpublished(Lease lease, RunOutcome outcome, String error, RunVolume in, int spillPasses,
+                                    long started) {
+        try {
+            queue.recordUnpublishedRun(lease, RunReport.failed(outcome, error, in));
+        } catch (RuntimeException e) {
+            // the lease expires on its own and another pass reclaims it
+            LOG.warn("could not record the {} run of topic {}: {}", outcome, lease.topic().locator(), e.getMessage());
+        }
+        return new TopicResult(lease.topic().locator(), outcome, Optional.of(error), in, RunVolume.NONE, spillPasses,
+                since(started));
+    }
+
+    private List<ChunkSpan> spansOf(List<Chunk> chunks) {
+        List<ChunkSpan> spans = new ArrayList<>(chunks.size());
+        for (Chunk chunk : chunks) {
+            spans.add(new ChunkSpan(chunk.ordinal(), chunk.objectKey(), chunk.sizeBytes(), chunk.arrowSizeBytes(),
+                    chunk.rowCount(), boxed(chunk.minTimestampNs()), boxed(chunk.maxTimestampNs()), chunk.sorted(),
+                    hasNullTimestamp(chunk)));
+        }
+        return spans;
+    }
+
+    private boolean hasNullTimestamp(Chunk chunk) {
+        if (chunk.rowCount() > 0 && chunk.minTimestampNs().isEmpty()) {
+            return true;
+        }
+        for (ColumnStats stats : catalog.columnStats(chunk.id())) {
+            if (stats.columnPath().equals(TIMESTAMP_COLUMN)) {
+                return stats.hasNull();
+            }
+        }
+        return false;
+    }
+
+    private static RunVolume volumeOf(List<Chunk> chunks) {
+        long bytes = 0;
+        long rows = 0;
+        for (Chunk chunk : chunks) {
+            bytes += chunk.sizeBytes();
+            rows += chunk.rowCount();
+        }
+        return new RunVolume(chunks.size(), bytes, rows);
+    }
+
+    private static Long boxed(java.util.OptionalLong value) {
+        return value.isPresent() ? value.getAsLong() : null;
+    }
+
+    private static Duration since(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos);
+    }
+
+    static String describe(Exception e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+}

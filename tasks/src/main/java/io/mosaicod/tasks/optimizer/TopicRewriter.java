@@ -1,0 +1,172 @@
+package io.mosaicod.tasks.optimizer;
+
+import io.mosaicod.core.io.RandomAccessSource;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.RunVolume;
+import io.mosaicod.db.Topic;
+import io.mosaicod.format.ChunkFooter;
+import io.mosaicod.format.WriterProfile;
+import io.mosaicod.store.Folder;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.LongConsumer;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Step 3 of DESIGN.md §6.1: writes a topic's rows, merged into time order, as new chunks in the fresh
+ * folder, with {@code metadata.json} copied byte for byte. Reads only the chunks the repository lists
+ * (never a folder listing, so stray objects are not merged in) and never writes to the topic's folder.
+ * Spill files live in a per-topic temporary directory that is removed however the rewrite ends.
+ */
+public final class TopicRewriter {
+    private static final Logger LOG = LoggerFactory.getLogger(TopicRewriter.class);
+    /** Decoded bytes per output batch, at most: bounds how far a new chunk can overshoot the max chunk size. */
+    static final long OUTPUT_BATCH_BYTES = 1L << 20;
+    /** Room for a chunk's footer (schema, row-group and column metadata) beyond its data. */
+    static final long FOOTER_ALLOWANCE_BYTES = 64L << 10;
+
+    /** The new chunks (committed to the store, not yet to the repository) and what they hold. */
+    public record Result(List<NewChunk> chunks, RunVolume volume, long peakDecodedBytes) {
+        public Result {
+            chunks = List.copyOf(chunks);
+        }
+    }
+
+    private final ObjectStore store;
+    private final BufferAllocator allocator;
+    private final OptimizerSettings settings;
+    private final RewritePlanner planner;
+
+    public TopicRewriter(ObjectStore store, BufferAllocator allocator, OptimizerSettings settings) {
+        this.store = store;
+        this.allocator = allocator;
+        this.settings = settings;
+        this.planner = new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes());
+    }
+
+    /**
+     * @param safePoint called between batches; throws to abandon the rewrite (lease lost, stop requested)
+     * @param rowsWritten told the running count of rows written to new chunks
+     */
+    public Result rewrite(Topic topic, String freshFolder, RewritePlan.Rewrite plan, Runnable safePoint,
+                          LongConsumer rowsWritten) throws IOException {
+        Folder target = folder(freshFolder);
+        copyMetadata(folder(topic.folder()), target);
+        List<ChunkSpan> chunks = plan.runs().stream().flatMap(TopicRewriter::chunksOf).toList();
+        Files.createDirectories(settings.spillDirectory());
+        Path spill = Files.createTempDirectory(settings.spillDirectory(), target.name() + "-");
+        try (BufferAllocator rewriteAllocator = allocator.newChildAllocator("rewrite " + topic.locator(), 0,
+                Long.MAX_VALUE)) {
+            Schema schema = schemaOf(chunks.get(0));
+            int outputRows = outputBatchRows(chunks, outputBatchBytes(settings.maxChunkSizeBytes()));
+            try (ChunkOutput output = new ChunkOutput(store, target, schema,
+                    WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
+                    rowGroupBytes(), safePoint, rowsWritten)) {
+                MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, spill, planner.readBatchBytes(),
+                        outputRows, safePoint);
+                TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(plan.runs()),
+                        rewriteAllocator, outputRows, output);
+                List<NewChunk> written = output.finish();
+                LOG.debug("merged {} rows of {} with at most {} runs open, peak {} decoded bytes", merged.rows(),
+                        topic.locator(), merged.maxOpenRuns(), rewriteAllocator.getPeakMemoryAllocation());
+                return new Result(written, volumeOf(written), rewriteAllocator.getPeakMemoryAllocation());
+            }
+        } finally {
+            deleteRecursively(spill);
+        }
+    }
+
+    private void copyMetadata(Folder source, Folder target) throws IOException {
+        if (store.exists(source.metadataKey())) {
+            store.copy(source.metadataKey(), target.metadataKey());
+        } else {
+            LOG.warn("topic folder {} has no {}; the optimized folder will not have one either", source.name(),
+                    source.metadataKey());
+        }
+    }
+
+    private Schema schemaOf(ChunkSpan chunk) throws IOException {
+        try (RandomAccessSource source = store.openSource(chunk.objectKey())) {
+            return ChunkFooter.read(source).schema();
+        }
+    }
+
+    /**
+     * How far past {@code maxChunkSizeBytes} a new chunk can grow: a chunk is finished after the output batch
+     * that reaches the limit, so by at most one batch (an eighth of the limit, at most 1 MiB) and its footer.
+     */
+    public static long maxOvershootBytes(long maxChunkSizeBytes) {
+        return outputBatchBytes(maxChunkSizeBytes) + FOOTER_ALLOWANCE_BYTES;
+    }
+
+    private static long outputBatchBytes(long maxChunkSizeBytes) {
+        return Math.max(1, Math.min(OUTPUT_BATCH_BYTES, maxChunkSizeBytes / 8));
+    }
+
+    /** About {@code batchBytes} of decoded rows per output batch, judged by the topic's mean row. */
+    private static int outputBatchRows(List<ChunkSpan> chunks, long batchBytes) {
+        long bytes = 0;
+        long rows = 0;
+        for (ChunkSpan chunk : chunks) {
+            bytes += chunk.arrowSizeBytes();
+            rows += chunk.rowCount();
+        }
+        long rowBytes = Math.max(1, bytes / Math.max(1, rows));
+        return (int) Math.max(1, Math.min(65_536, batchBytes / rowBytes));
+    }
+
+    /** Row groups are buffered encoded in memory until flushed: keep them well inside a memory pool. */
+    private long rowGroupBytes() {
+        long pool = settings.memoryPoolBytes();
+        long cap = Math.min(128L << 20, settings.maxChunkSizeBytes());
+        return pool == 0 ? cap : Math.max(4L << 20, Math.min(cap, pool / 4));
+    }
+
+    private static Stream<ChunkSpan> chunksOf(RunPlan run) {
+        if (run instanceof RunPlan.ChunkRun chunk) {
+            return Stream.of(chunk.chunk());
+        }
+        return ((RunPlan.SpillRun) run).parts().stream().flatMap(TopicRewriter::chunksOf);
+    }
+
+    private static RunVolume volumeOf(List<NewChunk> chunks) {
+        long bytes = 0;
+        long rows = 0;
+        for (NewChunk chunk : chunks) {
+            bytes += chunk.sizeBytes();
+            rows += chunk.rowCount();
+        }
+        return new RunVolume(chunks.size(), bytes, rows);
+    }
+
+    private static Folder folder(String name) {
+        return Folder.parse(name).orElseThrow(() -> new IllegalStateException("'" + name + "' is not a topic folder"));
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("could not remove the spill directory {}: {}", dir, e.getMessage());
+        }
+    }
+}

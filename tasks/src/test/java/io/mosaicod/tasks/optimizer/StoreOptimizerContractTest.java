@@ -1,0 +1,262 @@
+package io.mosaicod.tasks.optimizer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.InstanceKind;
+import io.mosaicod.db.Lease;
+import io.mosaicod.db.OptimizationRun;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.RunOutcome;
+import io.mosaicod.db.Topic;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.StopSignal;
+import io.mosaicod.tasks.fixture.TopicFixture;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The store optimizer's behaviour (DESIGN.md §6), run on each repository + store combination. */
+abstract class StoreOptimizerContractTest {
+    static final long MAX_CHUNK = 256_000_000L;
+
+    @TempDir
+    Path spill;
+
+    Repository repository;
+    ObjectStore store;
+    BufferAllocator allocator;
+    ScheduledExecutorService renewals;
+    TopicFixture fixture;
+    long instanceId;
+
+    abstract Repository openRepository() throws Exception;
+
+    abstract ObjectStore openStore() throws Exception;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repository = openRepository();
+        store = openStore();
+        allocator = new RootAllocator();
+        renewals = Executors.newSingleThreadScheduledExecutor();
+        fixture = new TopicFixture(repository, store, allocator);
+        instanceId = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "test", 1, true);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        renewals.shutdownNow();
+        assertThat(allocator.getAllocatedMemory()).as("leaked Arrow memory").isZero();
+        allocator.close();
+        store.close();
+        repository.close();
+    }
+
+    OptimizerSettings settings(long maxChunk, long pool) {
+        return new OptimizerSettings(maxChunk, pool, Duration.ofSeconds(30), spill);
+    }
+
+    PassSummary runPass(OptimizerSettings settings) {
+        StopSignal stop = new StopSignal();
+        TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), store,
+                allocator, settings, renewals, stop);
+        return new StoreOptimizer(repository.optimizationQueue(), topics, settings, instanceId, stop).runPass();
+    }
+
+    Topic reload(Topic topic) {
+        return repository.catalog().findTopic(topic.id()).orElseThrow();
+    }
+
+    /** The contract: timestamp ascending, nulls last, ties in input order (a stable sort of the input). */
+    static List<String> stableTimeOrder(List<String> rows) {
+        List<String> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(TopicFixture::timestampOf, Comparator.nullsLast(Comparator.naturalOrder())));
+        return sorted;
+    }
+
+    @Test
+    void rewritesAFragmentedTopicIntoFewTimeSortedChunks() throws IOException {
+        Topic topic = fixture.ingest("imu/front", "default", TopicFixture.nearlyOrdered(40, 200, 0.3, 7));
+        List<String> before = fixture.rows(topic);
+        Map<String, String> originals = fixture.checksums(topic.folder());
+        byte[] metadata = store.get(topic.folder() + "/metadata.json");
+
+        PassSummary summary = runPass(settings(MAX_CHUNK, 0));
+
+        assertThat(summary.topics()).singleElement().satisfies(r -> assertThat(r.outcome()).isEqualTo(RunOutcome.SUCCEEDED));
+        assertThat(summary.headline()).isEqualTo("Store optimization routine completed: 1 topics successful, 0 topics failed");
+        Topic after = reload(topic);
+        assertThat(after.folder()).isNotEqualTo(topic.folder()).startsWith("tp_");
+        assertThat(after.isOptimized()).isTrue();
+        assertThat(repository.catalog().listChunks(topic.id())).hasSize(1)
+                .allSatisfy(c -> assertThat(c.objectKey()).isEqualTo(after.folder() + "/data/00000.parquet"));
+        assertThat(fixture.rows(after)).containsExactlyElementsOf(stableTimeOrder(before));
+        assertThat(fixture.schemas(after)).allSatisfy(s -> assertThat(s).isEqualTo(TopicFixture.SCHEMA));
+        assertThat(store.get(after.folder() + "/metadata.json")).isEqualTo(metadata);
+        assertThat(fixture.checksums(topic.folder())).as("the original folder is untouched").isEqualTo(originals);
+        assertThat(repository.optimizationQueue().runsOf(topic.id())).singleElement()
+                .satisfies(run -> assertThat(run.outcome()).isEqualTo(RunOutcome.SUCCEEDED));
+        assertThat(runPass(settings(MAX_CHUNK, 0)).topics()).as("an optimized topic is not queued again").isEmpty();
+    }
+
+    @Test
+    void unsortedChunksAndNullTimestampsComeOutSortedWithNullsLastAndTiesInInputOrder() throws IOException {
+        long seed = System.nanoTime();
+        System.out.println("unsorted chunks seed=" + seed);
+        Random random = new Random(seed);
+        List<TopicFixture.ChunkShape> chunks = new ArrayList<>();
+        for (int c = 0; c < 12; c++) {
+            List<Long> ts = new ArrayList<>();
+            for (int r = 0; r < 150; r++) {
+                ts.add(random.nextInt(15) == 0 ? null : 1_000L + random.nextInt(400)); // many ties
+            }
+            if (c % 3 != 0) {
+                ts.sort(Comparator.nullsLast(Comparator.naturalOrder()));
+            } else {
+                Collections.shuffle(ts, random);
+            }
+            chunks.add(new TopicFixture.ChunkShape(ts));
+        }
+        Topic topic = fixture.ingest("lidar", "ragged", chunks);
+        List<String> before = fixture.rows(topic);
+
+        assertThat(runPass(settings(MAX_CHUNK, 0)).successful()).isEqualTo(1);
+
+        assertThat(fixture.rows(reload(topic))).containsExactlyElementsOf(stableTimeOrder(before));
+    }
+
+    @Test
+    void chunksAreFlushedAtAboutTheMaxChunkSize() throws IOException {
+        Topic topic = fixture.ingest("gps", "default", TopicFixture.nearlyOrdered(30, 400, 0.2, 11));
+        List<String> before = fixture.rows(topic);
+        long max = 64 * 1024;
+
+        assertThat(runPass(settings(max, 0)).successful()).isEqualTo(1);
+
+        List<Chunk> chunks = repository.catalog().listChunks(topic.id());
+        assertThat(chunks).hasSizeGreaterThan(2);
+        for (int i = 0; i < chunks.size(); i++) {
+            Chunk chunk = chunks.get(i);
+            assertThat(chunk.sizeBytes()).as("overshoot bound of " + chunk.objectKey())
+                    .isLessThanOrEqualTo(max + TopicRewriter.maxOvershootBytes(max));
+            if (i < chunks.size() - 1) {
+                assertThat(chunk.sizeBytes()).as("a chunk is closed only once full").isGreaterThanOrEqualTo(max);
+            }
+        }
+        assertThat(fixture.rows(reload(topic))).containsExactlyElementsOf(stableTimeOrder(before));
+    }
+
+    @Test
+    void sortedDisjointChunksThatCannotBeMergedAreMarkedOptimalWithoutRewrite() throws IOException {
+        List<TopicFixture.ChunkShape> chunks = new ArrayList<>();
+        for (int c = 0; c < 3; c++) {
+            List<Long> ts = new ArrayList<>();
+            for (int r = 0; r < 500; r++) {
+                ts.add(c * 1_000_000L + r);
+            }
+            chunks.add(new TopicFixture.ChunkShape(ts));
+        }
+        Topic topic = fixture.ingest("camera", "image", chunks);
+        long smallest = repository.catalog().listChunks(topic.id()).stream().mapToLong(Chunk::sizeBytes).min().orElseThrow();
+
+        PassSummary summary = runPass(settings(smallest + 1, 0));
+
+        assertThat(summary.topics()).singleElement()
+                .satisfies(r -> assertThat(r.outcome()).isEqualTo(RunOutcome.ALREADY_OPTIMAL));
+        assertThat(summary.alreadyOptimal()).isEqualTo(1);
+        Topic after = reload(topic);
+        assertThat(after.folder()).isEqualTo(topic.folder());
+        assertThat(after.isOptimized()).isTrue();
+    }
+
+    @Test
+    void aFailedTopicIsReleasedRecordedAndRetriedWhileOthersProceed() throws IOException {
+        Topic broken = fixture.ingest("broken", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 3));
+        Topic healthy = fixture.ingest("healthy", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 4));
+        String corruptKey = repository.catalog().listChunks(broken.id()).get(2).objectKey();
+        byte[] original = store.get(corruptKey);
+        store.put(corruptKey, "not a parquet file".getBytes(StandardCharsets.UTF_8));
+        Map<String, String> brokenFolder = fixture.checksums(broken.folder());
+
+        PassSummary first = runPass(settings(MAX_CHUNK, 0));
+
+        assertThat(first.successful()).isEqualTo(1);
+        assertThat(first.failures()).singleElement().satisfies(f -> {
+            assertThat(f.topicLocator()).isEqualTo(broken.locator());
+            assertThat(f.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(f.error()).get().asString().contains(corruptKey);
+        });
+        assertThat(first.headline()).isEqualTo("Store optimization routine completed: 1 topics successful, 1 topics failed");
+        assertThat(reload(broken).isOptimized()).isFalse();
+        assertThat(reload(broken).folder()).isEqualTo(broken.folder());
+        assertThat(fixture.checksums(broken.folder())).isEqualTo(brokenFolder);
+        assertThat(repository.optimizationQueue().overview(Duration.ofHours(1)).leased()).isEmpty();
+        assertThat(reload(healthy).isOptimized()).isTrue();
+
+        assertThat(runPass(settings(MAX_CHUNK, 0)).failures()).as("the next pass retries it").hasSize(1);
+        store.put(corruptKey, original);
+        assertThat(runPass(settings(MAX_CHUNK, 0)).successful()).isEqualTo(1);
+        assertThat(repository.optimizationQueue().runsOf(broken.id())).extracting(OptimizationRun::outcome)
+                .containsExactly(RunOutcome.SUCCEEDED, RunOutcome.FAILED, RunOutcome.FAILED);
+    }
+
+    @Test
+    void anInstanceThatLostItsLeaseNeverCommits() throws IOException {
+        Topic topic = fixture.ingest("fenced", "default", TopicFixture.nearlyOrdered(6, 100, 0.5, 5));
+        var queue = repository.optimizationQueue();
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease stale = queue.acquire(instanceId, Duration.ZERO).orElseThrow(); // expires at once
+        long other = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "other", 2, true);
+        assertThat(queue.reclaimExpiredLeases()).isEqualTo(1);
+        Lease current = queue.acquire(other, Duration.ofMinutes(5)).orElseThrow();
+
+        StopSignal stop = new StopSignal();
+        OptimizerSettings settings = settings(MAX_CHUNK, 0);
+        TopicResult result = new TopicOptimizer(repository.catalog(), queue, store, allocator, settings, renewals, stop)
+                .optimize(stale);
+
+        assertThat(result.outcome()).isEqualTo(RunOutcome.LEASE_LOST);
+        assertThat(reload(topic).folder()).isEqualTo(topic.folder());
+        assertThat(reload(topic).isOptimized()).isFalse();
+        TopicResult winner = new TopicOptimizer(repository.catalog(), queue, store, allocator, settings, renewals, stop)
+                .optimize(current);
+        assertThat(winner.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(reload(topic).folder()).isEqualTo(current.freshFolder());
+    }
+
+    @Test
+    void aTopicLargerThanTheMemoryPoolIsMergedBySpillingSortedRuns() throws IOException {
+        Topic topic = fixture.ingest("dense", "ragged", TopicFixture.nearlyOrdered(60, 300, 0.97, 9));
+        List<String> before = fixture.rows(topic);
+        long arrowBytes = repository.catalog().listChunks(topic.id()).stream().mapToLong(Chunk::arrowSizeBytes).sum();
+        long pool = arrowBytes / 6;
+
+        PassSummary summary = runPass(settings(MAX_CHUNK, pool));
+
+        assertThat(summary.topics()).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
+            assertThat(r.spillPasses()).isGreaterThanOrEqualTo(1);
+        });
+        assertThat(fixture.rows(reload(topic))).containsExactlyElementsOf(stableTimeOrder(before));
+        try (var left = Files.list(spill)) {
+            assertThat(left).as("spill files are removed").isEmpty();
+        }
+    }
+}

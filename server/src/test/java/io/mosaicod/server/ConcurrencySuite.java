@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  */
 abstract class ConcurrencySuite extends ServerFixture {
     private static final int UPLOADS = 4;
-    private static final int BATCHES = 12;
+    private static final int BATCHES = 8;
     private static final int ROWS = 200;
 
     /** Batch {@code b} of topic {@code t}: {@link #ROWS} rows, interleaved in time with the other batches. */
@@ -149,7 +149,7 @@ abstract class ConcurrencySuite extends ServerFixture {
         long seed = new Random().nextLong();
         System.out.println("kill -9 seed: " + seed);
         Random random = new Random(seed);
-        int killAfter = 2 + random.nextInt(BATCHES - 4); // chunks committed before the kill
+        int killAfter = 1 + random.nextInt(BATCHES - 2); // chunks committed before the kill
         String sequence;
         String locator;
         UUID sessionUuid;
@@ -182,8 +182,8 @@ abstract class ConcurrencySuite extends ServerFixture {
         List<Chunk> survivors = StoredChunks.assertEveryRowHasItsFile(catalog(), backend.store(), topic.id());
         assertThat(survivors.size()).isGreaterThanOrEqualTo(killAfter);
 
-        try (ChildServer restarted = ChildServer.start(backend.environment());
-             MosaicoClient remote = MosaicoClient.connect("127.0.0.1", restarted.port())) {
+        try (ServerUnderTest restarted = ServerUnderTest.start(backend)) {
+            MosaicoClient remote = restarted.client();
             var refusal = assertRefused(Status.Code.FAILED_PRECONDITION, () -> remote.finalizeSession(sessionUuid));
             assertThat(refusal.serverMessage()).contains(locator);
             remote.deleteSession(sessionUuid);

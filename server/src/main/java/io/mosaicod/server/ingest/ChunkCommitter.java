@@ -8,6 +8,7 @@ import io.mosaicod.format.WriterProfile;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
+import io.mosaicod.tasks.ChunkCatalogEntry;
 import java.io.IOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -37,6 +38,6 @@ final class ChunkCommitter {
             summary = chunk.finish();
             object.commit();
         }
-        return catalog.addChunk(topicId, ChunkRecords.newChunk(ordinal, key, summary));
+        return catalog.addChunk(topicId, ChunkCatalogEntry.of(ordinal, key, summary));
     }
 }

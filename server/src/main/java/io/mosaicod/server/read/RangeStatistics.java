@@ -4,18 +4,18 @@ import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.ColumnStats;
 import io.mosaicod.format.ChunkReadOptions;
-import io.mosaicod.format.ChunkReader;
 import io.mosaicod.format.WriterProfile;
-import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.server.protocol.Interval;
 import io.mosaicod.server.protocol.TimeRange;
 import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.read.StoredChunkRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The rows of a topic inside a time range: how many, and their first and last timestamp. Chunks entirely
@@ -67,10 +67,9 @@ final class RangeStatistics {
     private void scan(Chunk chunk, TimeRange range, Accumulator total) {
         ChunkReadOptions options = ChunkReadOptions.all().withColumns(List.of(TIMESTAMP))
                 .withTimeRange(range.lowerNs(), range.upperNs());
-        try (RandomAccessSource source = ChunkSources.open(store, chunk);
-             ChunkReader reader = ChunkReader.open(source, allocator, options)) {
-            while (reader.loadNextBatch()) {
-                BigIntVector timestamps = (BigIntVector) reader.root().getVector(TIMESTAMP);
+        try (StoredChunkRun run = StoredChunkRun.open(store, chunk.objectKey(), allocator, options)) {
+            for (VectorSchemaRoot batch = run.nextBatch(); batch != null; batch = run.nextBatch()) {
+                BigIntVector timestamps = (BigIntVector) batch.getVector(TIMESTAMP);
                 for (int row = 0; row < timestamps.getValueCount(); row++) {
                     if (!timestamps.isNull(row)) {
                         long ts = timestamps.get(row);

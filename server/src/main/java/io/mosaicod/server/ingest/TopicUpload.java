@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running DoPut of one topic, after its header was accepted: every non-empty record batch becomes one
- * chunk as it arrives; {@link #complete()} marks the upload complete, {@link #abort()} leaves the topic
+ * chunk as it arrives; {@link #complete()} marks the upload complete, {@link #abort(String)} leaves the topic
  * incomplete with the chunks already committed (each with its row). Meant for the stream's thread.
  */
 final class TopicUpload {

@@ -35,7 +35,8 @@ final class RangeStatistics {
         this.allocator = allocator;
     }
 
-    TopicManifest.TimeWindow window(List<Chunk> chunks, TimeRange range) {
+    /** @param nullableTimestamps whether the topic's schema lets {@code timestamp_ns} be null */
+    TopicManifest.TimeWindow window(List<Chunk> chunks, TimeRange range, boolean nullableTimestamps) {
         Accumulator total = new Accumulator();
         for (Chunk chunk : chunks) {
             if (chunk.minTimestampNs().isEmpty()) {
@@ -46,7 +47,7 @@ final class RangeStatistics {
             if (!range.overlaps(min, max)) {
                 continue;
             }
-            if (range.contains(min) && range.contains(max) && !hasNullTimestamp(chunk)) {
+            if (range.contains(min) && range.contains(max) && !(nullableTimestamps && hasNullTimestamp(chunk))) {
                 total.add(min, max, chunk.rowCount());
             } else {
                 scan(chunk, range, total);

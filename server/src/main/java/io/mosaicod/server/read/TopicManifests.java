@@ -13,7 +13,8 @@ final class TopicManifests {
 
     TopicManifest describe(TopicSnapshot snapshot, TimeRange range) {
         var topic = snapshot.topic();
-        TopicManifest.TimeWindow window = range.isBounded() ? rangeStatistics.window(snapshot.chunks(), range) : null;
+        TopicManifest.TimeWindow window = range.isBounded()
+                ? rangeStatistics.window(snapshot.chunks(), range, snapshot.nullableTimestamps()) : null;
         return new TopicManifest(topic.locator(), Nanos.of(topic.createdAt()), snapshot.lockedAtNs().orElse(null),
                 topic.locked(), topic.ontologyTag().orElse(""), topic.serializationFormat(), snapshot.userMetadata(),
                 snapshot.dataInfo(), window);

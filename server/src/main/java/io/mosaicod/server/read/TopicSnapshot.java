@@ -3,6 +3,7 @@ package io.mosaicod.server.read;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
+import io.mosaicod.format.WriterProfile;
 import io.mosaicod.server.folder.TopicFolderMetadata;
 import io.mosaicod.server.protocol.Interval;
 import io.mosaicod.server.protocol.TopicManifest;
@@ -25,6 +26,12 @@ record TopicSnapshot(Topic topic, Session session, List<Chunk> chunks, TopicFold
     /** The Arrow schema of the topic's chunks; no fields before its upload started. */
     Schema schema() {
         return folderMetadata.arrowSchema().orElseGet(() -> new Schema(List.of()));
+    }
+
+    /** Whether rows may lack a {@code timestamp_ns} (true when unknown, before the upload started). */
+    boolean nullableTimestamps() {
+        return schema().getFields().stream().filter(f -> f.getName().equals(WriterProfile.TIMESTAMP_COLUMN))
+                .findFirst().map(f -> f.isNullable()).orElse(true);
     }
 
     UserMetadata userMetadata() {

@@ -7,8 +7,11 @@ public final class ExitCode {
     public static final int FATAL = 1;
     /** Bad usage or configuration: one line on stderr, no stack trace. */
     public static final int USAGE = 2;
-    /** A one-shot store-optimizer pass in which some topics failed (they are retried by the next pass). */
-    public static final int TOPICS_FAILED = 3;
+    /**
+     * A one-shot pass that finished but failed on some items: topics the store optimizer could not optimize,
+     * or folders the cleanup could not handle. The next pass retries them.
+     */
+    public static final int ITEMS_FAILED = 3;
 
     private ExitCode() {
     }

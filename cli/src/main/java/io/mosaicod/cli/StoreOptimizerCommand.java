@@ -49,7 +49,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
                 return ExitCode.OK;
             }
             PassSummary summary = optimizer.runPass();
-            return summary.failures().isEmpty() || summary.stopped() ? ExitCode.OK : ExitCode.TOPICS_FAILED;
+            return summary.failures().isEmpty() || summary.stopped() ? ExitCode.OK : ExitCode.ITEMS_FAILED;
         }
     }
 

@@ -63,8 +63,7 @@ class CommandLineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"server", "store-optimizer", "cleanup", "ps -a -v", "topic ls --json",
-            "topic show run/imu", "topic cat run/imu --json", "generate", "demo"})
+    @ValueSource(strings = {"server", "generate", "demo"})
     void commandsNotImplementedYetSayItInOneLineAndExit1(String command) {
         MainRun run = run(Map.of(), command.split(" "));
         String name = command.replaceAll(" (-.*|run/imu.*)$", "");
@@ -86,7 +85,7 @@ class CommandLineTest {
         // --time-interval is the optimizer's interval under store-optimizer and the cleanup's under cleanup
         Map<String, String> env = Map.of("MOSAICOD_CLEANUP_TIME_INTERVAL", "bad");
         assertThat(run(env, "store-optimizer", "--time-interval", "5").exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(run(env, "cleanup", "--time-interval", "5").exitCode()).isEqualTo(ExitCode.FATAL);
+        assertThat(run(env, "cleanup", "--time-interval", "0").exitCode()).isEqualTo(ExitCode.OK);
     }
 
     @Test

@@ -76,7 +76,7 @@ abstract class OptimizerProcessTest {
         store.put(corrupt, "garbage".getBytes(StandardCharsets.UTF_8));
 
         try (ChildMosaicod child = optimizer(Map.of())) {
-            assertThat(child.awaitExit(PROCESS_TIMEOUT)).as(child.log()).isEqualTo(ExitCode.TOPICS_FAILED);
+            assertThat(child.awaitExit(PROCESS_TIMEOUT)).as(child.log()).isEqualTo(ExitCode.ITEMS_FAILED);
             assertThat(child.log()).contains("Store optimization routine completed: 1 topics successful, 1 topics failed")
                     .contains(bad.locator()).contains(corrupt);
         }
@@ -147,7 +147,7 @@ abstract class OptimizerProcessTest {
             Topic rescued = repository.catalog().findTopic(topic.id()).orElseThrow();
             assertThat(rescued.isOptimized()).isTrue();
             paused.signal("CONT");
-            assertThat(paused.awaitExit(PROCESS_TIMEOUT)).as(paused.log()).isEqualTo(ExitCode.TOPICS_FAILED);
+            assertThat(paused.awaitExit(PROCESS_TIMEOUT)).as(paused.log()).isEqualTo(ExitCode.ITEMS_FAILED);
             assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().folder())
                     .as("the paused instance did not overwrite the rescuer's commit").isEqualTo(rescued.folder());
         }

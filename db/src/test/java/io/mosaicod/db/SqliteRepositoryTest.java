@@ -82,4 +82,13 @@ class SqliteRepositoryTest extends RepositoryContractTest {
             assertThat(reopened.catalog().listSequences()).hasSize(openers);
         }
     }
+
+    @Test
+    void aFreshDataFolderIsCreatedOnFirstOpen() throws IOException {
+        Path nested = folder.resolve("not/yet/there/mosaico.db");
+        try (Repository repository = Repositories.open(DatabaseConfig.sqlite(nested))) {
+            assertThat(repository.catalog().listSequences()).isEmpty();
+        }
+        assertThat(nested).exists();
+    }
 }

@@ -9,6 +9,9 @@ import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 
 /** The repository over SQLite or PostgreSQL, through one connection pool. */
@@ -42,6 +45,9 @@ public final class JdbcRepository implements Repository {
     /** Connects, migrates the schema to the latest version, and returns the repository. */
     public static Repository open(DatabaseConfig config) {
         Dialect dialect = Dialect.of(config.jdbcUrl());
+        if (dialect == Dialect.SQLITE) {
+            createParentFolder(config.jdbcUrl());
+        }
         HikariDataSource pool;
         try {
             pool = new HikariDataSource(poolConfig(config, dialect));
@@ -56,6 +62,18 @@ public final class JdbcRepository implements Repository {
             pool.close();
             throw e;
         }
+    }
+
+    /** The embedded repository lives in the data folder, which a first start on a fresh machine creates. */
+    private static void createParentFolder(String jdbcUrl) {
+        SchemaMigration.sqliteFile(jdbcUrl).map(Path::getParent).ifPresent(folder -> {
+            try {
+                Files.createDirectories(folder);
+            } catch (IOException e) {
+                throw new RepositoryException("cannot create the folder " + folder + " of the repository: "
+                        + e.getMessage(), e);
+            }
+        });
     }
 
     private static HikariConfig poolConfig(DatabaseConfig config, Dialect dialect) {

@@ -59,7 +59,7 @@ final class SchemaMigration {
     }
 
     /** The database file of a {@code jdbc:sqlite:} URL; empty for an in-memory database. */
-    private static Optional<Path> sqliteFile(String jdbcUrl) {
+    static Optional<Path> sqliteFile(String jdbcUrl) {
         String location = jdbcUrl.substring("jdbc:sqlite:".length());
         int query = location.indexOf('?');
         if (query >= 0) {

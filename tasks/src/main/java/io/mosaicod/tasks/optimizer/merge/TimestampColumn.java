@@ -9,14 +9,14 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Direct access to a batch's {@code timestamp_ns} column (Int64, or an Arrow timestamp stored as 8-byte
  * values) without boxing: the merge reads it for every row.
  */
-final class TimestampColumn {
-    static final String NAME = "timestamp_ns";
+public final class TimestampColumn {
+    public static final String NAME = "timestamp_ns";
 
     private final BaseFixedWidthVector vector;
     private final ArrowBuf data;
     private final boolean mayHaveNulls;
 
-    TimestampColumn(VectorSchemaRoot batch) {
+    public TimestampColumn(VectorSchemaRoot batch) {
         FieldVector v = batch.getVector(NAME);
         if (!(v instanceof BaseFixedWidthVector fixed) || fixed.getTypeWidth() != Long.BYTES) {
             throw new IllegalArgumentException("batch has no 64-bit '" + NAME + "' column: " + batch.getSchema());
@@ -26,11 +26,11 @@ final class TimestampColumn {
         this.mayHaveNulls = fixed.getNullCount() > 0;
     }
 
-    boolean isNull(int row) {
+    public boolean isNull(int row) {
         return mayHaveNulls && vector.isNull(row);
     }
 
-    long get(int row) {
+    public long get(int row) {
         return data.getLong((long) row * Long.BYTES);
     }
 

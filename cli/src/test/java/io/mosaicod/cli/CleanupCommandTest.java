@@ -1,0 +1,115 @@
+package io.mosaicod.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mosaicod.db.CleanupPass;
+import io.mosaicod.db.CleanupRun;
+import io.mosaicod.db.CleanupState;
+import io.mosaicod.db.InstanceKind;
+import io.mosaicod.db.Repositories;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.Sequence;
+import io.mosaicod.store.Folder;
+import io.mosaicod.store.ObjectStore;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One-shot {@code mosaicod cleanup} runs in this JVM on the embedded defaults: its exit codes and its record. */
+class CleanupCommandTest {
+    @TempDir
+    Path dir;
+
+    private Backend backend;
+    private Repository repository;
+    private ObjectStore store;
+
+    @BeforeEach
+    void open() throws Exception {
+        backend = new Backend.Embedded(dir.resolve("data"));
+        repository = Repositories.open(backend.database());
+        store = backend.openStore();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        store.close();
+        repository.close();
+    }
+
+    private MainRun cleanup(String... flags) {
+        String[] args = new String[flags.length + 1];
+        args[0] = "cleanup";
+        System.arraycopy(flags, 0, args, 1, flags.length);
+        return MainRun.of(dir, backend.env(), args);
+    }
+
+    private Folder folderWithMetadata(Folder folder) throws Exception {
+        store.put(folder.metadataKey(), "{}".getBytes(StandardCharsets.UTF_8));
+        return folder;
+    }
+
+    @Test
+    void aOneShotCleanupDeletesUnreferencedFoldersRecordsItsPassAndExits0() throws Exception {
+        Folder live = folderWithMetadata(Folder.newSequence());
+        Sequence sequence = repository.catalog().createSequence("run", "{}", live.name());
+        Folder orphan = folderWithMetadata(Folder.newTopic());
+
+        MainRun run = cleanup("--retention-duration", "0");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(store.exists(orphan.metadataKey())).isFalse();
+        assertThat(store.exists(live.metadataKey())).isTrue();
+        CleanupRun pass = repository.cleanupLedger().lastRun().orElseThrow();
+        assertThat(pass.state()).isEqualTo(CleanupState.SUCCEEDED);
+        assertThat(pass.deleted()).isEqualTo(1);
+        assertThat(repository.instances().list().instances()).as("deregistered").isEmpty();
+        assertThat(sequence.folder()).isEqualTo(live.name());
+    }
+
+    @Test
+    void theDefaultRetentionOnlyMarks() throws Exception {
+        Folder orphan = folderWithMetadata(Folder.newTopic());
+
+        assertThat(cleanup().exitCode()).isZero();
+
+        assertThat(store.exists(orphan.metadataKey())).isTrue();
+        assertThat(store.exists(orphan.toDeleteMarkerKey())).isTrue();
+    }
+
+    @Test
+    void aOneShotPassThatFailsOnAFolderExits3AndRecordsTheError() throws Exception {
+        Folder orphan = folderWithMetadata(Folder.newTopic());
+        // a directory where the marker object must go: the local store cannot write the marker
+        Path blocker = dir.resolve("data/store").resolve(orphan.name()).resolve(Folder.TO_DELETE_MARKER);
+        Files.createDirectories(blocker);
+        Files.writeString(blocker.resolve("occupied"), "x");
+
+        MainRun run = cleanup("--retention-duration", "0");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.ITEMS_FAILED).isEqualTo(3);
+        CleanupRun pass = repository.cleanupLedger().lastRun().orElseThrow();
+        assertThat(pass.state()).isEqualTo(CleanupState.FAILED);
+        assertThat(pass.failed()).isEqualTo(1);
+        assertThat(pass.errors()).singleElement().asString().startsWith(orphan.name() + ": ")
+                .contains(orphan.toDeleteMarkerKey());
+    }
+
+    @Test
+    void aOneShotCleanupExits0WithoutTouchingAnythingWhileAnotherPassHoldsTheLease() throws Exception {
+        Folder orphan = folderWithMetadata(Folder.newTopic());
+        long other = repository.instances().register(InstanceKind.CLEANUP, "elsewhere", 9, false);
+        CleanupPass held = repository.cleanupLedger().beginPass(other, Duration.ofMinutes(5)).orElseThrow();
+
+        assertThat(cleanup("--retention-duration", "0").exitCode()).isZero();
+
+        assertThat(store.exists(orphan.metadataKey())).isTrue();
+        assertThat(store.exists(orphan.toDeleteMarkerKey())).isFalse();
+        assertThat(repository.cleanupLedger().lastRun().orElseThrow().id()).isEqualTo(held.runId());
+    }
+}

@@ -1,0 +1,620 @@
+package io.mosaicod.tasks.cleanup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.CleanupLedger;
+import io.mosaicod.db.CleanupPass;
+import io.mosaicod.db.CleanupResult;
+import io.mosaicod.db.CleanupRun;
+import io.mosaicod.db.CleanupState;
+import io.mosaicod.db.Instance;
+import io.mosaicod.db.InstanceKind;
+import io.mosaicod.db.Lease;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.NewTopic;
+import io.mosaicod.db.OptimizationQueue;
+import io.mosaicod.db.Repositories;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.RunReport;
+import io.mosaicod.db.RunVolume;
+import io.mosaicod.db.Sequence;
+import io.mosaicod.db.Session;
+import io.mosaicod.db.Topic;
+import io.mosaicod.store.Folder;
+import io.mosaicod.store.ListEntry;
+import io.mosaicod.store.ObjectInfo;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.store.PrefixEntry;
+import io.mosaicod.tasks.StopSignal;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What the cleanup routine must do on every repository and store: subclasses provide a real database and a
+ * real, empty store per test. The store and ledger are wrapped ({@link ForwardingObjectStore},
+ * {@link ForwardingLedger}) only where a test must fail a call or act at an exact moment of a pass.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(60)
+abstract class CleanupRoutineContract {
+    private static final Duration LONG_RETENTION = Duration.ofHours(1);
+
+    private DatabaseConfig config;
+    private Repository repository;
+    private ScheduledExecutorService scheduler;
+    protected ObjectStore store;
+    private Catalog catalog;
+    private OptimizationQueue queue;
+    private CleanupLedger ledger;
+    private long instanceId;
+    private StopSignal stop;
+
+    /** Creates the empty database this class's tests run against. */
+    protected abstract DatabaseConfig createDatabase() throws Exception;
+
+    protected abstract void dropDatabase() throws Exception;
+
+    /** A real, empty store for one test. */
+    protected abstract ObjectStore newStore() throws Exception;
+
+    @BeforeAll
+    void openRepository() throws Exception {
+        config = createDatabase();
+        repository = Repositories.open(config);
+        catalog = repository.catalog();
+        queue = repository.optimizationQueue();
+        ledger = repository.cleanupLedger();
+        scheduler = Executors.newSingleThreadScheduledExecutor();
+    }
+
+    @BeforeEach
+    void freshState() throws Exception {
+        TestSql.wipe(config);
+        store = newStore();
+        instanceId = repository.instances().register(InstanceKind.CLEANUP, "test-host", 1, true);
+        stop = new StopSignal();
+    }
+
+    @AfterEach
+    void closeStore() throws IOException {
+        store.close();
+    }
+
+    @AfterAll
+    void closeRepository() throws Exception {
+        scheduler.shutdownNow();
+        repository.close();
+        dropDatabase();
+    }
+
+    // ---------------------------------------------------------------- fixtures
+
+    private CleanupRoutine routine(Duration retention) {
+        return routine(new CleanupSettings(retention, CleanupSettings.DEFAULT_PASS_LEASE), repository, store);
+    }
+
+    private CleanupRoutine routine(CleanupSettings settings, Repository repository, ObjectStore store) {
+        return new CleanupRoutine(repository, store, settings, instanceId, stop, scheduler);
+    }
+
+    private CleanupResult pass(Duration retention) {
+        return routine(retention).runPass().orElseThrow();
+    }
+
+    private Sequence sequence(String locator) throws IOException {
+        Folder folder = Folder.newSequence();
+        store.put(folder.metadataKey(), bytes("{\"sequence\":\"" + locator + "\"}"));
+        return catalog.createSequence(locator, "{}", folder.name());
+    }
+
+    /** A topic whose folder holds metadata and {@code chunks} chunks, each recorded in the repository. */
+    private Topic topic(Session session, String locator, int chunks) throws IOException {
+        Folder folder = Folder.newTopic();
+        store.put(folder.metadataKey(), bytes("{\"topic\":\"" + locator + "\"}"));
+        Topic topic = catalog.createTopic(new NewTopic(session.id(), locator, "{}", folder.name(), "default",
+                Optional.empty()));
+        for (int i = 0; i < chunks; i++) {
+            store.put(folder.chunkKey(i), bytes("chunk " + i));
+            catalog.addChunk(topic.id(), chunk(i, folder.chunkKey(i)));
+        }
+        return topic;
+    }
+
+    private static NewChunk chunk(int ordinal, String key) {
+        return new NewChunk(ordinal, key, 7, 7, 1, OptionalLong.of(ordinal), OptionalLong.of(ordinal), true,
+                List.of());
+    }
+
+    /** A folder with objects that nothing in the repository references, as a crashed writer leaves it. */
+    private String orphan(Folder.Kind kind) throws IOException {
+        Folder folder = new Folder(kind, io.mosaicod.core.Ulid.generate());
+        store.put(folder.metadataKey(), bytes("{}"));
+        if (kind == Folder.Kind.TOPIC) {
+            store.put(folder.chunkKey(0), bytes("chunk 0"));
+            store.put(folder.chunkKey(1), bytes("chunk 1"));
+        }
+        return folder.name();
+    }
+
+    private Set<String> storeFolders() throws IOException {
+        try (Stream<ListEntry> entries = store.listDelimited("")) {
+            return entries.filter(entry -> entry instanceof PrefixEntry).map(ListEntry::key)
+                    .map(key -> key.substring(0, key.length() - 1)).collect(Collectors.toSet());
+        }
+    }
+
+    private Set<String> keysOf(String folder) throws IOException {
+        try (Stream<ObjectInfo> objects = store.list(folder + "/")) {
+            return objects.map(ObjectInfo::key).collect(Collectors.toSet());
+        }
+    }
+
+    private boolean isMarked(String folder) throws IOException {
+        return store.exists(FolderCleaner.markerKey(folder));
+    }
+
+    private Instant markedAt(String folder) throws IOException {
+        return DeletionMarker.markedAt(store.get(FolderCleaner.markerKey(folder))).orElseThrow();
+    }
+
+    /** A topic optimized the way the store optimizer commits: its folder switches to the lease's fresh one. */
+    private String optimize(Topic topic) throws IOException {
+        catalog.markUploadComplete(topic.id());
+        queue.enqueueCompleteUnoptimizedTopics();
+        long optimizer = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "test-host", 2, true);
+        Lease lease = queue.acquire(optimizer, Duration.ofMinutes(5)).orElseThrow();
+        Folder fresh = Folder.parse(lease.freshFolder()).orElseThrow();
+        store.copy(Folder.parse(topic.folder()).orElseThrow().metadataKey(), fresh.metadataKey());
+        store.put(fresh.chunkKey(0), bytes("merged"));
+        assertThat(queue.commitOptimization(lease, List.of(chunk(0, fresh.chunkKey(0))),
+                RunReport.succeeded(RunVolume.NONE, RunVolume.NONE))).isTrue();
+        return fresh.name();
+    }
+
+    /** Waits, with a deadline, until the database clock reaches {@code time}. */
+    private void awaitDatabaseTime(Instant time) throws InterruptedException {
+        awaitCondition(() -> !repository.now().isBefore(time), "database time " + time);
+    }
+
+    private static void awaitCondition(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waiting for %s", what).isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    // ---------------------------------------------------------------- marking and deleting
+
+    @Test
+    void withZeroRetentionEveryUnreferencedFolderIsDeletedAndEveryLiveOneKept() throws Exception {
+        Sequence sequence = sequence("run");
+        Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 3);
+        orphan(Folder.Kind.TOPIC);
+        orphan(Folder.Kind.SEQUENCE);
+        Set<String> liveKeys = keysOf(topic.folder());
+
+        CleanupResult result = pass(Duration.ZERO);
+
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), topic.folder());
+        assertThat(keysOf(topic.folder())).isEqualTo(liveKeys);
+        assertThat(isMarked(sequence.folder()) || isMarked(topic.folder())).isFalse();
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 2, 2, 0, List.of()));
+    }
+
+    @Test
+    void anOptimizedTopicsOldFolderIsDeletedAndItsNewFolderKept() throws Exception {
+        Sequence sequence = sequence("run");
+        Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 4);
+        String oldFolder = topic.folder();
+
+        String newFolder = optimize(topic);
+        CleanupResult result = pass(Duration.ZERO);
+
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), newFolder);
+        assertThat(keysOf(newFolder)).hasSize(2);
+        assertThat(result.deleted()).isEqualTo(1);
+        assertThat(storeFolders()).doesNotContain(oldFolder);
+    }
+
+    @Test
+    void withARetentionAnUnreferencedFolderIsOnlyMarkedAndWaits() throws Exception {
+        Sequence sequence = sequence("run");
+        Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 2);
+        Set<String> oldKeys = keysOf(topic.folder());
+        optimize(topic);
+        Instant before = repository.now();
+
+        CleanupResult first = pass(LONG_RETENTION);
+        Instant after = repository.now();
+        CleanupResult second = pass(LONG_RETENTION);
+
+        assertThat(first).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 1, 0, 0, List.of()));
+        assertThat(second).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(keysOf(topic.folder())).containsAll(oldKeys).hasSize(oldKeys.size() + 1);
+        assertThat(markedAt(topic.folder())).as("the marker holds the database time of marking")
+                .isBetween(before, after);
+    }
+
+    @Test
+    void aMarkedFolderIsDeletedByTheFirstPassAfterTheRetention() throws Exception {
+        Sequence sequence = sequence("run");
+        Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 2);
+        String newFolder = optimize(topic);
+        Duration retention = Duration.ofSeconds(1);
+
+        assertThat(pass(retention).marked()).isEqualTo(1);
+        assertThat(storeFolders()).contains(topic.folder());
+        awaitDatabaseTime(markedAt(topic.folder()).plus(retention));
+        CleanupResult later = pass(retention);
+
+        assertThat(later).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 1, 0, List.of()));
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), newFolder);
+    }
+
+    @Test
+    void aLeasedTopicsFreshFolderIsNeverTouchedButIsCleanedOnceItsLeaseIsReclaimed() throws Exception {
+        Sequence sequence = sequence("run");
+        Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 2);
+        catalog.markUploadComplete(topic.id());
+        queue.enqueueCompleteUnoptimizedTopics();
+        long optimizer = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "test-host", 2, false);
+        Duration shortLease = Duration.ofMillis(500);
+        Lease lease = queue.acquire(optimizer, shortLease).orElseThrow();
+        Folder fresh = Folder.parse(lease.freshFolder()).orElseThrow();
+        store.put(fresh.metadataKey(), bytes("{}"));
+        store.put(fresh.chunkKey(0), bytes("half-written rewrite"));
+        Set<String> freshKeys = keysOf(fresh.name());
+
+        CleanupResult whileLeased = pass(Duration.ZERO);
+
+        assertThat(whileLeased).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(keysOf(fresh.name())).isEqualTo(freshKeys);
+
+        awaitDatabaseTime(lease.expiresAt());
+        assertThat(queue.reclaimExpiredLeases()).isEqualTo(1);
+        CleanupResult afterReclaim = pass(Duration.ZERO);
+
+        assertThat(afterReclaim.deleted()).isEqualTo(1);
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), topic.folder());
+    }
+
+    @Test
+    void aMarkedFolderThatIsReferencedAgainLosesItsMarkerAndIsKept() throws Exception {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        // a server that writes a topic's folder before recording it: a pass may run in between
+        String folder = orphan(Folder.Kind.TOPIC);
+        assertThat(pass(LONG_RETENTION).marked()).isEqualTo(1);
+        catalog.createTopic(new NewTopic(session.id(), "run/imu", "{}", folder, "default", Optional.empty()));
+        Set<String> keys = keysOf(folder);
+
+        CleanupResult result = pass(Duration.ZERO);
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(isMarked(folder)).isFalse();
+        assertThat(keysOf(folder)).hasSize(keys.size() - 1);
+    }
+
+    @ParameterizedTest(name = "retention {0} s")
+    @ValueSource(longs = {0, 3600})
+    void aFolderReferencedAfterThePassTookItsSnapshotIsUnmarkedNotDeleted(long retentionSeconds) throws Exception {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        String markedLongAgo = orphan(Folder.Kind.TOPIC);
+        store.put(FolderCleaner.markerKey(markedLongAgo),
+                DeletionMarker.content(repository.now().minus(Duration.ofDays(2)), 99, 99));
+        String neverMarked = orphan(Folder.Kind.TOPIC);
+        Set<String> keysMarked = keysOf(markedLongAgo);
+        Set<String> keysUnmarked = keysOf(neverMarked);
+        ForwardingLedger raced = new ForwardingLedger(ledger) {
+            @Override
+            public Set<String> referencedFolders() {
+                Set<String> snapshot = super.referencedFolders();
+                // the server records both folders right after the snapshot
+                catalog.createTopic(new NewTopic(session.id(), "run/a", "{}", markedLongAgo, "default",
+                        Optional.empty()));
+                catalog.createTopic(new NewTopic(session.id(), "run/b", "{}", neverMarked, "default",
+                        Optional.empty()));
+                return snapshot;
+            }
+        };
+
+        CleanupResult result = routine(new CleanupSettings(Duration.ofSeconds(retentionSeconds),
+                CleanupSettings.DEFAULT_PASS_LEASE), raced.in(repository), store).runPass().orElseThrow();
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(keysOf(markedLongAgo)).isEqualTo(keysMarked.stream()
+                .filter(k -> !k.endsWith(Folder.TO_DELETE_MARKER)).collect(Collectors.toSet()));
+        assertThat(keysOf(neverMarked)).isEqualTo(keysUnmarked);
+    }
+
+    @Test
+    void aFolderRecordedWhileItIsBeingDeletedIsReportedAsFailed() throws Exception {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        String folder = orphan(Folder.Kind.TOPIC);
+        ObjectStore racing = new ForwardingObjectStore(store) {
+            @Override
+            public long deleteFolder(String name) throws IOException {
+                long deleted = super.deleteFolder(name);
+                catalog.createTopic(new NewTopic(session.id(), "run/late", "{}", name, "default", Optional.empty()));
+                return deleted;
+            }
+        };
+
+        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
+                repository, racing).runPass().orElseThrow();
+
+        assertThat(result.state()).isEqualTo(CleanupState.FAILED);
+        assertThat(result.failed()).isEqualTo(1);
+        assertThat(result.deleted()).isZero();
+        assertThat(result.errors()).singleElement().asString()
+                .startsWith(folder + ": folder " + folder
+                        + " was recorded in the repository while the cleanup deleted it");
+    }
+
+    @Test
+    void aMarkerWithoutAReadableTimeIsReplacedByAFreshOne() throws Exception {
+        String folder = orphan(Folder.Kind.SEQUENCE);
+        store.put(FolderCleaner.markerKey(folder), new byte[0]);
+        Instant before = repository.now();
+
+        CleanupResult result = pass(LONG_RETENTION);
+
+        assertThat(result.marked()).isEqualTo(1);
+        assertThat(markedAt(folder)).isAfterOrEqualTo(before);
+        assertThat(storeFolders()).contains(folder);
+    }
+
+    @Test
+    void unknownTopLevelNamesAreReportedAndCleanedLikeUnreferencedFoldersButLooseObjectsAreLeft() throws Exception {
+        store.put("backups/2024/dump.bin", bytes("x"));
+        String lowerCase = "tp_" + io.mosaicod.core.Ulid.generate().toString().toLowerCase(java.util.Locale.ROOT);
+        store.put(lowerCase + "/metadata.json", bytes("{}"));
+        store.put("README", bytes("not a folder"));
+
+        CleanupResult result;
+        List<String> warnings;
+        try (CapturedLogs logs = new CapturedLogs()) {
+            result = pass(Duration.ZERO);
+            warnings = logs.messages(Level.WARN);
+        }
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 2, 2, 0, List.of()));
+        assertThat(storeFolders()).isEmpty();
+        assertThat(store.exists("README")).isTrue();
+        assertThat(warnings).anySatisfy(w -> assertThat(w).startsWith("backups is not a mosaicod folder"))
+                .anySatisfy(w -> assertThat(w).startsWith(lowerCase + " is not a mosaicod folder"))
+                .anySatisfy(w -> assertThat(w).startsWith("Object README lies at the top level"));
+    }
+
+    // ---------------------------------------------------------------- failures, stops, concurrency
+
+    @Test
+    void aFolderThatFailsIsCountedWithItsErrorAndTheOthersAreStillCleaned() throws Exception {
+        String first = orphan(Folder.Kind.TOPIC);
+        String failing = orphan(Folder.Kind.TOPIC);
+        String last = orphan(Folder.Kind.TOPIC);
+        ObjectStore faulty = new ForwardingObjectStore(store) {
+            @Override
+            public long deleteFolder(String folder) throws IOException {
+                if (folder.equals(failing)) {
+                    throw new IOException("delete folder '" + folder + "/' failed: simulated outage");
+                }
+                return super.deleteFolder(folder);
+            }
+        };
+
+        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
+                repository, faulty).runPass().orElseThrow();
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.FAILED, 3, 2, 1,
+                List.of(failing + ": delete folder '" + failing + "/' failed: simulated outage")));
+        assertThat(storeFolders()).containsExactly(failing).doesNotContain(first, last);
+        assertThat(isMarked(failing)).as("left marked for the next pass").isTrue();
+        CleanupRun recorded = ledger.lastRun().orElseThrow();
+        assertThat(recorded.state()).isEqualTo(CleanupState.FAILED);
+        assertThat(recorded.errors()).isEqualTo(result.errors());
+        assertThat(pass(Duration.ZERO).deleted()).as("the next pass retries it").isEqualTo(1);
+    }
+
+    @Test
+    void eachPassIsRecordedInTheCleanupLogWithItsInstanceTimesAndCounts() throws Exception {
+        orphan(Folder.Kind.TOPIC);
+        Instant before = repository.now();
+
+        CleanupResult result = pass(Duration.ZERO);
+
+        CleanupRun run = ledger.lastRun().orElseThrow();
+        assertThat(run.instanceId()).isEqualTo(instanceId);
+        assertThat(run.state()).isEqualTo(CleanupState.SUCCEEDED);
+        assertThat(run.startedAt()).isAfterOrEqualTo(before);
+        assertThat(run.endedAt()).hasValueSatisfying(end -> assertThat(end).isAfterOrEqualTo(run.startedAt()));
+        assertThat(List.of(run.marked(), run.deleted(), run.failed()))
+                .isEqualTo(List.of(result.marked(), result.deleted(), result.failed())).containsExactly(1, 1, 0);
+    }
+
+    @Test
+    void thePassEndsWithTheCompletionLineAndItsCountsAsFields() throws Exception {
+        orphan(Folder.Kind.TOPIC);
+        orphan(Folder.Kind.SEQUENCE);
+        ILoggingEvent last;
+        try (CapturedLogs logs = new CapturedLogs()) {
+            pass(Duration.ZERO);
+            last = logs.last();
+        }
+
+        assertThat(last.getLevel()).isEqualTo(Level.INFO);
+        assertThat(last.getFormattedMessage())
+                .isEqualTo("Cleanup completed. 2 items marked as ready to be deleted. 2 items deleted. 0 items failed");
+        assertThat(CapturedLogs.keyValues(last)).containsEntry("marked", 2).containsEntry("deleted", 2)
+                .containsEntry("failed", 0).containsEntry("state", "SUCCEEDED");
+    }
+
+    @Test
+    void aPassIsSkippedWhileAnotherInstanceHoldsTheCleanupLease() throws Exception {
+        String folder = orphan(Folder.Kind.TOPIC);
+        long other = repository.instances().register(InstanceKind.CLEANUP, "other-host", 7, false);
+        CleanupPass held = ledger.beginPass(other, Duration.ofMinutes(5)).orElseThrow();
+
+        Optional<CleanupResult> skipped;
+        List<String> messages;
+        try (CapturedLogs logs = new CapturedLogs()) {
+            skipped = routine(Duration.ZERO).runPass();
+            messages = logs.messages(Level.INFO);
+        }
+
+        assertThat(skipped).isEmpty();
+        assertThat(storeFolders()).containsExactly(folder);
+        assertThat(isMarked(folder)).isFalse();
+        assertThat(messages).containsExactly("Cleanup skipped: pass " + held.runId() + " of instance " + other
+                + " holds the cleanup lease");
+
+        ledger.finishPass(held, new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(routine(Duration.ZERO).runPass()).hasValueSatisfying(r -> assertThat(r.deleted()).isEqualTo(1));
+    }
+
+    @Test
+    void aStopRequestEndsThePassBetweenFoldersAndClosesItsRecord() throws Exception {
+        Set<String> orphans = Set.of(orphan(Folder.Kind.TOPIC), orphan(Folder.Kind.TOPIC), orphan(Folder.Kind.TOPIC));
+        ObjectStore signalling = new ForwardingObjectStore(store) {
+            @Override
+            public long deleteFolder(String folder) throws IOException {
+                stop.request(); // SIGTERM arrives while the first folder is being deleted
+                return super.deleteFolder(folder);
+            }
+        };
+
+        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
+                repository, signalling).runPass().orElseThrow();
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.INTERRUPTED, 1, 1, 0, List.of()));
+        assertThat(storeFolders()).hasSize(2).allMatch(orphans::contains);
+        CleanupRun run = ledger.lastRun().orElseThrow();
+        assertThat(run.state()).isEqualTo(CleanupState.INTERRUPTED);
+        assertThat(run.endedAt()).isPresent();
+        assertThat(run.deleted()).isEqualTo(1);
+        assertThat(ledger.beginPass(instanceId, Duration.ofMinutes(1))).as("the lease was freed").isPresent();
+    }
+
+    @Test
+    void theLeaseIsRenewedWhileAPassIsSlowSoNoOtherPassCanStart() throws Exception {
+        orphan(Folder.Kind.TOPIC);
+        // renewed every 333 ms: a renewal may be late by two thirds of a second on a loaded machine
+        Duration lease = Duration.ofSeconds(1);
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ObjectStore slow = new ForwardingObjectStore(store) {
+            @Override
+            public long deleteFolder(String folder) throws IOException {
+                inside.countDown();
+                try {
+                    assertThat(release.await(30, TimeUnit.SECONDS)).isTrue();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return super.deleteFolder(folder);
+            }
+        };
+        CompletableFuture<Optional<CleanupResult>> running = CompletableFuture.supplyAsync(
+                () -> routine(new CleanupSettings(Duration.ZERO, lease), repository, slow).runPass());
+        assertThat(inside.await(30, TimeUnit.SECONDS)).isTrue();
+        CleanupRun pass = ledger.lastRun().orElseThrow();
+        long other = repository.instances().register(InstanceKind.CLEANUP, "other-host", 7, false);
+
+        awaitDatabaseTime(pass.startedAt().plus(lease.multipliedBy(2)));
+        Optional<CleanupPass> intruder = ledger.beginPass(other, lease);
+        release.countDown();
+
+        assertThat(intruder).as("two lease durations later, the slow pass still holds its lease").isEmpty();
+        assertThat(running.get(30, TimeUnit.SECONDS)).hasValueSatisfying(
+                r -> assertThat(r.state()).isEqualTo(CleanupState.SUCCEEDED));
+    }
+
+    @Test
+    void aPassThatLosesItsLeaseStopsBeforeItsNextFolder() throws Exception {
+        orphan(Folder.Kind.TOPIC);
+        orphan(Folder.Kind.TOPIC);
+        CountDownLatch lost = new CountDownLatch(1);
+        ForwardingLedger losing = new ForwardingLedger(ledger) {
+            @Override
+            public boolean renewPass(CleanupPass pass, Duration leaseDuration) {
+                lost.countDown();
+                return false;
+            }
+        };
+        ObjectStore waitsForTheLoss = new ForwardingObjectStore(store) {
+            @Override
+            public long deleteFolder(String folder) throws IOException {
+                try {
+                    assertThat(lost.await(30, TimeUnit.SECONDS)).isTrue();
+                    // the timer thread is single: once this no-op ran, the failed renewal has been handled
+                    scheduler.submit(() -> { }).get(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                return super.deleteFolder(folder);
+            }
+        };
+
+        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, Duration.ofMillis(300)),
+                losing.in(repository), waitsForTheLoss).runPass().orElseThrow();
+
+        assertThat(result.state()).isEqualTo(CleanupState.FAILED);
+        assertThat(result.deleted()).isEqualTo(1);
+        assertThat(result.errors())
+                .containsExactly("cleanup lease lost: another cleanup took the lease over after it expired");
+        assertThat(storeFolders()).hasSize(1);
+    }
+
+    // ---------------------------------------------------------------- instance registry
+
+    @Test
+    void instancesSilentForAWeekAreForgottenWhenAPassStarts() throws Exception {
+        long gone = repository.instances().register(InstanceKind.SERVER, "old-host", 3, false);
+        long quiet = repository.instances().register(InstanceKind.SERVER, "old-host", 4, false);
+        long dayMs = Duration.ofDays(1).toMillis();
+        TestSql.execute(config,
+                "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - " + 8 * dayMs
+                        + " WHERE id = " + gone,
+                "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - " + 6 * dayMs
+                        + " WHERE id = " + quiet);
+
+        pass(Duration.ZERO);
+
+        assertThat(repository.instances().list().instances()).extracting(Instance::id)
+                .containsExactlyInAnyOrder(instanceId, quiet);
+    }
+}

@@ -28,7 +28,8 @@ public final class ReadService {
         TopicManifests manifests = new TopicManifests(new RangeStatistics(lookup.catalog(), store, allocator));
         this.listing = new SequenceListing(lookup);
         this.flightInfos = new FlightInfos(codec, lookup, resolver, manifests);
-        this.streamer = new TopicStreamer(codec, resolver, manifests, store, allocator, executor, targetMessageBytes);
+        this.streamer = new TopicStreamer(codec, lookup.catalog(), resolver, manifests, store, allocator, executor,
+                targetMessageBytes);
     }
 
     public void listSequences(byte[] criteria, Consumer<FlightInfo> out) {

@@ -1,15 +1,14 @@
 package io.mosaicod.server.read;
 
+import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
-import io.mosaicod.format.ChunkReadOptions;
 import io.mosaicod.server.flight.ErrorStatus;
 import io.mosaicod.server.protocol.TimeRange;
 import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
+import io.mosaicod.tasks.read.TopicReader;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.apache.arrow.flight.BackpressureStrategy;
@@ -24,10 +23,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * DoGet (PROTOCOL.md §5): streams a topic's rows in {@code timestamp_ns} order across its chunks, filtered to
- * the ticket's range. Chunks whose time statistics miss the range are never opened; the others are merged
- * lazily (see {@link TimeOrderedMerge}), so memory follows how many chunks overlap in time, not how many
- * there are. The stream's first message carries the topic schema with its {@code mosaico:*} metadata,
- * describing the requested range.
+ * the ticket's range, with the tasks module's {@link TopicReader}: chunks whose time statistics miss the
+ * range are never opened and the others are merged lazily, so memory follows how many chunks overlap in
+ * time, not how many there are. The stream's first message carries the topic schema with its
+ * {@code mosaico:*} metadata, describing the requested range.
  *
  * <p>Streams run on their own threads rather than on the gRPC call's, so that gRPC can deliver the client's
  * flow-control signals while a stream waits for them.
@@ -39,6 +38,7 @@ public final class TopicStreamer {
     private static final int MAX_BATCH_ROWS = 1 << 16;
 
     private final WireCodec codec;
+    private final Catalog catalog;
     private final TopicResolver resolver;
     private final TopicManifests manifests;
     private final ObjectStore store;
@@ -46,9 +46,10 @@ public final class TopicStreamer {
     private final Executor executor;
     private final long targetMessageBytes;
 
-    TopicStreamer(WireCodec codec, TopicResolver resolver, TopicManifests manifests, ObjectStore store,
-                  BufferAllocator allocator, Executor executor, long targetMessageBytes) {
+    TopicStreamer(WireCodec codec, Catalog catalog, TopicResolver resolver, TopicManifests manifests,
+                  ObjectStore store, BufferAllocator allocator, Executor executor, long targetMessageBytes) {
         this.codec = codec;
+        this.catalog = catalog;
         this.resolver = resolver;
         this.manifests = manifests;
         this.store = store;
@@ -73,16 +74,17 @@ public final class TopicStreamer {
             TopicSnapshot snapshot = resolver.resolve(request.locator());
             TopicManifest manifest = manifests.describe(snapshot, request.range());
             Schema schema = SchemaMetadata.with(snapshot.schema(), codec.topicSchemaMetadata(manifest));
-            List<Chunk> chunks = overlapping(snapshot.chunks(), request.range());
-            long rows;
+            long rows = 0;
             try (VectorSchemaRoot out = VectorSchemaRoot.create(schema, streamAllocator)) {
                 listener.start(out);
-                rows = chunks.isEmpty() ? 0 : send(snapshot.schema(), chunks, request.range(), streamAllocator,
-                        new Sender(out, listener, backpressure));
+                if (!snapshot.chunks().isEmpty()) {
+                    Sender sender = new Sender(out, listener, backpressure);
+                    rows = new TopicReader(catalog, store, streamAllocator).read(snapshot.topic(), snapshot.schema(),
+                            range(request.range()), batchRows(snapshot.chunks()), sender::send);
+                }
                 listener.completed();
             }
-            LOG.debug("streamed {} rows of topic {} in range {} from {} chunks", rows, name, request.range(),
-                    chunks.size());
+            LOG.debug("streamed {} rows of topic {} in range {}", rows, name, request.range());
         } catch (StreamCancelled e) {
             LOG.debug("client cancelled the stream of topic {}", name);
         } catch (Throwable e) {
@@ -90,34 +92,8 @@ public final class TopicStreamer {
         }
     }
 
-    private long send(Schema schema, List<Chunk> chunks, TimeRange range, BufferAllocator streamAllocator,
-                      Sender sender) throws IOException {
-        int batchRows = batchRows(chunks);
-        ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(batchRows);
-        if (range.isBounded()) {
-            options = options.withTimeRange(range.lowerNs(), range.upperNs());
-        }
-        ChunkRuns runs = new ChunkRuns(store, streamAllocator, options);
-        try {
-            TimeOrderedMerge.merge(schema, runs.of(chunks), streamAllocator, batchRows,
-                    batch -> sender.send(batch, range));
-        } catch (EndOfRange e) {
-            // every row left sorts after the range: nothing more to read
-        }
-        return sender.rows;
-    }
-
-    /** The chunks the range may touch, by their time statistics; a chunk without timestamps only when unbounded. */
-    private static List<Chunk> overlapping(List<Chunk> chunks, TimeRange range) {
-        List<Chunk> kept = new ArrayList<>(chunks.size());
-        for (Chunk chunk : chunks) {
-            boolean timestamped = chunk.minTimestampNs().isPresent();
-            if (!range.isBounded() || timestamped && range.overlaps(chunk.minTimestampNs().getAsLong(),
-                    chunk.maxTimestampNs().getAsLong())) {
-                kept.add(chunk);
-            }
-        }
-        return kept;
+    private static TopicReader.Range range(TimeRange range) {
+        return new TopicReader.Range(range.startNs(), range.endNs());
     }
 
     /** Rows per batch so that a batch is about the target message size. */
@@ -132,12 +108,11 @@ public final class TopicStreamer {
         return (int) Math.max(1, Math.min(MAX_BATCH_ROWS, targetMessageBytes / bytesPerRow));
     }
 
-    /** Moves each merged batch's rows in range into the stream's root and sends it, respecting flow control. */
+    /** Moves each batch of rows into the stream's root and sends it, respecting flow control. */
     private static final class Sender {
         private final VectorSchemaRoot out;
         private final ServerStreamListener listener;
         private final BackpressureStrategy backpressure;
-        long rows;
 
         Sender(VectorSchemaRoot out, ServerStreamListener listener, BackpressureStrategy backpressure) {
             this.out = out;
@@ -145,36 +120,19 @@ public final class TopicStreamer {
             this.backpressure = backpressure;
         }
 
-        void send(VectorSchemaRoot batch, TimeRange range) throws IOException {
-            RangeSlice slice = RangeSlice.of(batch, range);
-            if (slice.rows() > 0) {
-                awaitReady();
-                transfer(batch, slice);
-                listener.putNext();
-                rows += slice.rows();
-            }
-            if (slice.pastEnd()) {
-                throw new EndOfRange();
-            }
-        }
-
         /**
-         * Hands the batch's buffers to the stream's root instead of copying them: the merge reuses its batch
+         * Hands the batch's buffers to the stream's root instead of copying them: the reader reuses its batch
          * after this returns, and reallocates the vectors it gave away.
          */
-        private void transfer(VectorSchemaRoot batch, RangeSlice slice) {
+        void send(VectorSchemaRoot batch) throws StreamCancelled {
+            awaitReady();
             List<FieldVector> from = batch.getFieldVectors();
             List<FieldVector> to = out.getFieldVectors();
-            boolean whole = slice.from() == 0 && slice.to() == batch.getRowCount();
             for (int c = 0; c < from.size(); c++) {
-                var pair = from.get(c).makeTransferPair(to.get(c));
-                if (whole) {
-                    pair.transfer();
-                } else {
-                    pair.splitAndTransfer(slice.from(), slice.rows());
-                }
+                from.get(c).makeTransferPair(to.get(c)).transfer();
             }
-            out.setRowCount(slice.rows());
+            out.setRowCount(batch.getRowCount());
+            listener.putNext();
         }
 
         private void awaitReady() throws StreamCancelled {
@@ -190,20 +148,6 @@ public final class TopicStreamer {
                         }
                 }
             }
-        }
-    }
-
-    /** The merge passed the range's end. */
-    private static final class EndOfRange extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        EndOfRange() {
-            super("end of range");
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this; // control flow, not an error
         }
     }
 

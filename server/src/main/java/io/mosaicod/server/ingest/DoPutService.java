@@ -34,7 +34,8 @@ public final class DoPutService {
                 .setResponseMarshaller(ProtoUtils.marshaller(Flight.PutResult.getDefaultInstance()))
                 .setSchemaDescriptor(standard.getSchemaDescriptor())
                 .build();
-        this.uploads = new TopicUploads(codec, lookup, store, registry, chunkWriteConcurrency, allocator);
+        this.uploads = new TopicUploads(codec, lookup, store, registry, chunkWriteConcurrency, allocator,
+                maxMessageBytes);
     }
 
     public String fullMethodName() {

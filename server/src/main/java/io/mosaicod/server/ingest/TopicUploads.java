@@ -33,9 +33,15 @@ final class TopicUploads {
     private final ChunkCommitter committer;
     private final Semaphore writePermits;
     private final BufferAllocator allocator;
+    private final long streamMemoryBytes;
 
+    /**
+     * @param allocator       the memory of all uploads; each stream takes a child of it
+     * @param maxMessageBytes the message limit: a stream holds one message at a time, so its own allocations
+     *                        (the batch it decodes) stay within twice that
+     */
     TopicUploads(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
-                 int chunkWriteConcurrency, BufferAllocator allocator) {
+                 int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes) {
         this.codec = codec;
         this.lookup = lookup;
         this.store = store;
@@ -43,6 +49,7 @@ final class TopicUploads {
         this.committer = new ChunkCommitter(lookup.catalog(), store);
         this.writePermits = new Semaphore(chunkWriteConcurrency);
         this.allocator = allocator;
+        this.streamMemoryBytes = 2L * maxMessageBytes;
     }
 
     TopicUpload begin(FlightDataMessage first) throws IOException {
@@ -118,7 +125,7 @@ final class TopicUploads {
                 + current.locator() + "` has folder '" + current.folder() + "', which is not a topic folder"));
         recordSchema(folder, schema);
         BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + current.locator(), 0,
-                allocator.getLimit());
+                Math.min(streamMemoryBytes, allocator.getLimit()));
         return new TopicUpload(current, folder, schema, catalog, committer, registry, writePermits, streamAllocator);
     }
 

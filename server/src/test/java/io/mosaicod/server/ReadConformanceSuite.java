@@ -193,7 +193,6 @@ abstract class ReadConformanceSuite extends ServerFixture {
         String locator = sequenceOf(session) + "/bare";
         UUID uuid = client.createTopic(session.uuid(), new TopicSpec(locator, "ragged", "points",
                 JSON.createObjectNode()));
-        client.rawAction("topic_notification_list", ("{\"locator\":\"" + locator + "\"}").getBytes(StandardCharsets.UTF_8));
         upload(locator, uuid, new long[] {1});
         TopicInfo info = client.topicInfo(locator);
         assertThat(info.endpoint().appMetadata().path("user_metadata").toString()).isEqualTo("{}");

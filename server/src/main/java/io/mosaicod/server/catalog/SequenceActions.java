@@ -34,8 +34,9 @@ public final class SequenceActions {
     }
 
     /**
-     * Writes the sequence folder's {@code metadata.json} first, then the repository row: a failure in
-     * between leaves an unreferenced folder for the cleanup, never a row without its folder.
+     * Records the sequence first, then writes its folder's {@code metadata.json} (undoing the row if that
+     * fails): a folder is referenced before anything is in it, so a cleanup pass running at the same moment,
+     * even with retention 0, never deletes part of a sequence being created.
      */
     public ActionResponse create(ActionRequest.SequenceCreate request) {
         SequenceName name = SequenceName.parse(request.locator());
@@ -45,12 +46,13 @@ public final class SequenceActions {
         }
         Folder folder = Folder.newSequence();
         byte[] metadata = new SequenceFolderMetadata(name.value(), request.userMetadata(), clock.instant()).toJson();
+        Sequence sequence = catalog.createSequence(name.value(), request.userMetadata().json(), folder.name());
         try {
             store.put(folder.metadataKey(), metadata);
         } catch (IOException e) {
+            catalog.deleteSequence(sequence.id());
             throw new UncheckedIOException("cannot write the folder of sequence `" + name + "`", e);
         }
-        catalog.createSequence(name.value(), request.userMetadata().json(), folder.name());
         LOG.info("created sequence {} in folder {}", name, folder);
         return ActionResponse.NONE;
     }

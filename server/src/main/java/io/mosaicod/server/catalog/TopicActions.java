@@ -37,8 +37,9 @@ public final class TopicActions {
     }
 
     /**
-     * Creates a topic in an open session of its sequence. As for sequences, the folder's
-     * {@code metadata.json} is written before the repository row.
+     * Creates a topic in an open session of its sequence. As for sequences, the repository row comes first
+     * and the folder's {@code metadata.json} second (the row is undone if the write fails), so a concurrent
+     * cleanup never sees the new folder unreferenced.
      */
     public ActionResponse create(ActionRequest.TopicCreate request) {
         TopicLocator locator = TopicLocator.parse(request.locator());
@@ -60,14 +61,15 @@ public final class TopicActions {
         TopicFolderMetadata metadata = new TopicFolderMetadata(locator.toString(), session.locator(),
                 request.serializationFormat(), request.ontologyTag(), request.userMetadata(), clock.instant(),
                 Optional.empty());
-        try {
-            store.put(folder.metadataKey(), metadata.toJson());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the folder of topic `" + locator + "`", e);
-        }
         Optional<String> tag = request.ontologyTag().isEmpty() ? Optional.empty() : Optional.of(request.ontologyTag());
         Topic topic = catalog.createTopic(new NewTopic(session.id(), locator.toString(), request.userMetadata().json(),
                 folder.name(), request.serializationFormat(), tag));
+        try {
+            store.put(folder.metadataKey(), metadata.toJson());
+        } catch (IOException e) {
+            catalog.deleteTopic(topic.id());
+            throw new UncheckedIOException("cannot write the folder of topic `" + locator + "`", e);
+        }
         LOG.info("created topic {} ({}, {}) in folder {}", locator, request.serializationFormat(),
                 request.ontologyTag(), folder);
         return new ActionResponse.TopicCreated(topic.uuid().toString());

@@ -16,7 +16,7 @@ import org.xerial.snappy.Snappy;
  * seconds and hundreds of MB over a few thousand chunks. Decompression always returns a fresh buffer,
  * because parquet-java keeps page buffers alive while it decodes values from them.
  */
-final class ChunkCompression implements CompressionCodecFactory {
+public final class ChunkCompression implements CompressionCodecFactory {
 
     private static final ThreadLocal<ZstdCompressCtx> ZSTD_COMPRESS = ThreadLocal.withInitial(ZstdCompressCtx::new);
     private static final ThreadLocal<ZstdDecompressCtx> ZSTD_DECOMPRESS =
@@ -27,7 +27,8 @@ final class ChunkCompression implements CompressionCodecFactory {
 
     private final int zstdLevel;
 
-    ChunkCompression(int zstdLevel) {
+    /** A factory whose ZSTD compressors use {@code zstdLevel}. */
+    public ChunkCompression(int zstdLevel) {
         this.zstdLevel = zstdLevel;
     }
 

@@ -3,6 +3,7 @@ package io.mosaicod.format;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -85,9 +86,13 @@ public final class ChunkCompression implements CompressionCodecFactory {
         }
     }
 
-    /** Reuses its output buffer: the page writer copies compressed pages before compressing the next. */
+    /**
+     * Reuses its input and output buffers (pages are up to a few MB; allocating them per page costs GC time):
+     * the page writer copies a compressed page before it compresses the next one.
+     */
     private static final class ZstdCompressor implements BytesInputCompressor {
         private final int level;
+        private final ReusableBuffer in = new ReusableBuffer();
         private byte[] out = new byte[0];
 
         ZstdCompressor(int level) {
@@ -96,14 +101,15 @@ public final class ChunkCompression implements CompressionCodecFactory {
 
         @Override
         public BytesInput compress(BytesInput bytes) throws IOException {
-            byte[] in = bytes.toByteArray();
-            int bound = (int) Zstd.compressBound(in.length);
+            in.reset();
+            bytes.writeAllTo(in);
+            int bound = (int) Zstd.compressBound(in.size());
             if (out.length < bound) {
                 out = new byte[bound];
             }
             ZstdCompressCtx ctx = ZSTD_COMPRESS.get();
             ctx.setLevel(level);
-            int written = ctx.compressByteArray(out, 0, out.length, in, 0, in.length);
+            int written = ctx.compressByteArray(out, 0, out.length, in.array(), 0, in.size());
             return BytesInput.from(out, 0, written);
         }
 
@@ -120,9 +126,17 @@ public final class ChunkCompression implements CompressionCodecFactory {
     private static final class ZstdDecompressor implements BytesInputDecompressor {
         @Override
         public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            byte[] in = bytes.toByteArray();
+            ByteBuffer in = bytes.toByteBuffer();
             byte[] out = new byte[uncompressedSize];
-            int n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, in, 0, in.length);
+            int n;
+            if (in.hasArray()) {
+                n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, in.array(),
+                        in.arrayOffset() + in.position(), in.remaining());
+            } else {
+                byte[] copy = new byte[in.remaining()];
+                in.duplicate().get(copy);
+                n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, copy, 0, copy.length);
+            }
             checkSize(n, uncompressedSize, "ZSTD");
             return BytesInput.from(out);
         }
@@ -182,6 +196,13 @@ public final class ChunkCompression implements CompressionCodecFactory {
 
         @Override
         public void release() {
+        }
+    }
+
+    /** A byte array output stream whose array can be read without a copy. */
+    private static final class ReusableBuffer extends ByteArrayOutputStream {
+        byte[] array() {
+            return buf;
         }
     }
 

@@ -26,6 +26,11 @@ public final class ChunkCompression implements CompressionCodecFactory {
     /** Reading needs no level; every reader can share this one. */
     static final ChunkCompression FOR_READING = new ChunkCompression(3);
 
+    /** Bytes of a page tried at ZSTD level 1 to decide whether it is worth compressing. */
+    private static final int SAMPLE_BYTES = 32 << 10;
+    /** Pages smaller than this are always compressed: the trial would cost as much as the work. */
+    private static final int MIN_SAMPLE_BYTES = 4 << 10;
+
     private final int zstdLevel;
 
     /** A factory whose ZSTD compressors use {@code zstdLevel}. */
@@ -87,13 +92,17 @@ public final class ChunkCompression implements CompressionCodecFactory {
     }
 
     /**
-     * Reuses its input and output buffers (pages are up to a few MB; allocating them per page costs GC time):
-     * the page writer copies a compressed page before it compresses the next one.
+     * ZSTD at the profile's level, except for pages that do not compress: if a level-1 trial on the page's
+     * first {@link #SAMPLE_BYTES} saves less than 3 %, the page is stored as a ZSTD frame of raw blocks, which
+     * every ZSTD decoder reads and which level 5 would have produced at the same size after spending most
+     * of a rewrite's CPU time on it (random binary payloads, the common case for images and blobs).
+     * Buffers are reused across pages of this thread: the page writer copies a compressed page away before
+     * it compresses the next one, and pages are large enough that allocating them per page costs GC time.
      */
     private static final class ZstdCompressor implements BytesInputCompressor {
+        private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
+        private static final ThreadLocal<byte[][]> OUTPUT = ThreadLocal.withInitial(() -> new byte[1][0]);
         private final int level;
-        private final ReusableBuffer in = new ReusableBuffer();
-        private byte[] out = new byte[0];
 
         ZstdCompressor(int level) {
             this.level = level;
@@ -101,16 +110,33 @@ public final class ChunkCompression implements CompressionCodecFactory {
 
         @Override
         public BytesInput compress(BytesInput bytes) throws IOException {
+            ReusableBuffer in = INPUT.get();
             in.reset();
             bytes.writeAllTo(in);
-            int bound = (int) Zstd.compressBound(in.size());
-            if (out.length < bound) {
-                out = new byte[bound];
+            int length = in.size();
+            byte[][] holder = OUTPUT.get();
+            int bound = (int) Math.max(Zstd.compressBound(length), RawZstdFrame.maxSize(length));
+            if (holder[0].length < bound) {
+                holder[0] = new byte[bound];
             }
+            byte[] out = holder[0];
             ZstdCompressCtx ctx = ZSTD_COMPRESS.get();
+            if (!compresses(ctx, in.array(), length, out)) {
+                return BytesInput.from(out, 0, RawZstdFrame.write(in.array(), length, out));
+            }
             ctx.setLevel(level);
-            int written = ctx.compressByteArray(out, 0, out.length, in.array(), 0, in.size());
+            int written = ctx.compressByteArray(out, 0, out.length, in.array(), 0, length);
             return BytesInput.from(out, 0, written);
+        }
+
+        private static boolean compresses(ZstdCompressCtx ctx, byte[] data, int length, byte[] scratch) {
+            int sample = Math.min(length, SAMPLE_BYTES);
+            if (sample < MIN_SAMPLE_BYTES) {
+                return true;
+            }
+            ctx.setLevel(1);
+            int compressed = ctx.compressByteArray(scratch, 0, scratch.length, data, 0, sample);
+            return compressed < sample * 0.97;
         }
 
         @Override

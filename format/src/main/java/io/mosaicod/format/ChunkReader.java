@@ -13,6 +13,7 @@ import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.DummyRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -160,8 +161,9 @@ public final class ChunkReader implements AutoCloseable {
                 throw new ChunkFormatException(chunkName, "ends before row group " + (nextRowGroup - 1));
             }
             ColumnReadStoreImpl columns = new ColumnReadStoreImpl(pages, converter, requested, createdBy);
+            BlockMetaData block = footer.parquetMetadata().getBlocks().get(nextRowGroup - 1);
             for (ColumnAssembler a : assemblers) {
-                a.startRowGroup(columns);
+                a.startRowGroup(pages, columns, block);
             }
             rowsLeftInGroup = pages.getRowCount();
             return true;

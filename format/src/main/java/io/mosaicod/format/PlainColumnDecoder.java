@@ -1,0 +1,285 @@
+package io.mosaicod.format;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Set;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * Decodes the pages of a flat (top-level, non-nested) column straight into its Arrow vector when they are
+ * PLAIN-encoded v1 data pages without a dictionary, which is what the ragged and image profiles write:
+ * fixed-width values are copied in bulk, byte arrays one copy each, with no per-value call into
+ * parquet-java. Other column chunks go through {@link ColumnAssembler}'s generic path.
+ */
+final class PlainColumnDecoder {
+
+    private enum Layout { FIXED, BYTES, LARGE_BYTES, BOOLEAN }
+
+    private static final Set<Encoding> PLAIN_ONLY = Set.of(Encoding.PLAIN);
+
+    private final Layout layout;
+    private final int width;
+    private final boolean optional;
+    private FieldVector vector;
+    private PageReader pages;
+    private long valuesLeftInChunk;
+
+    private ByteBuffer values;
+    private int pageValuesLeft;
+    private byte[] defined = new byte[0];
+    private int definedIndex;
+    private int booleanBit;
+
+    private PlainColumnDecoder(Layout layout, int width, boolean optional) {
+        this.layout = layout;
+        this.width = width;
+        this.optional = optional;
+    }
+
+    /** The decoder for {@code column}, or null when its Arrow values are not its Parquet values byte for byte. */
+    static PlainColumnDecoder forColumn(LeafColumn column) {
+        if (column.nodes().length != 1 || column.descriptor().getMaxDefinitionLevel() > 1) {
+            return null;
+        }
+        Layout layout = null;
+        int width = 0;
+        PrimitiveType type = column.type();
+        ArrowType arrow = column.field().getType();
+        LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+        switch (type.getPrimitiveTypeName()) {
+            case BOOLEAN -> layout = arrow instanceof ArrowType.Bool ? Layout.BOOLEAN : null;
+            case INT32 -> {
+                boolean same = arrow instanceof ArrowType.Int i && i.getBitWidth() == 32
+                        || arrow instanceof ArrowType.Date d && d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
+                        || arrow instanceof ArrowType.Time t && t.getBitWidth() == 32
+                        && t.getUnit() == org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
+                layout = same ? Layout.FIXED : null;
+                width = 4;
+            }
+            case INT64 -> {
+                boolean same = arrow instanceof ArrowType.Int i && i.getBitWidth() == 64
+                        || arrow instanceof ArrowType.Duration
+                        || arrow instanceof ArrowType.Timestamp ts && logical instanceof
+                        LogicalTypeAnnotation.TimestampLogicalTypeAnnotation pts && sameUnit(ts.getUnit(), pts.getUnit())
+                        || arrow instanceof ArrowType.Time t && logical instanceof
+                        LogicalTypeAnnotation.TimeLogicalTypeAnnotation pt && sameUnit(t.getUnit(), pt.getUnit());
+                layout = same ? Layout.FIXED : null;
+                width = 8;
+            }
+            case FLOAT -> {
+                layout = arrow instanceof ArrowType.FloatingPoint ? Layout.FIXED : null;
+                width = 4;
+            }
+            case DOUBLE -> {
+                layout = arrow instanceof ArrowType.FloatingPoint ? Layout.FIXED : null;
+                width = 8;
+            }
+            case FIXED_LEN_BYTE_ARRAY -> {
+                boolean same = arrow instanceof ArrowType.FixedSizeBinary
+                        || arrow instanceof ArrowType.FloatingPoint && type.getTypeLength() == 2;
+                layout = same ? Layout.FIXED : null;
+                width = type.getTypeLength();
+            }
+            case BINARY -> layout = switch (arrow.getTypeID()) {
+                case Utf8, Binary -> Layout.BYTES;
+                case LargeUtf8, LargeBinary -> Layout.LARGE_BYTES;
+                default -> null;
+            };
+            default -> layout = null;
+        }
+        return layout == null ? null
+                : new PlainColumnDecoder(layout, width, column.descriptor().getMaxDefinitionLevel() == 1);
+    }
+
+    private static boolean sameUnit(org.apache.arrow.vector.types.TimeUnit arrow, LogicalTypeAnnotation.TimeUnit parquet) {
+        return switch (parquet) {
+            case MILLIS -> arrow == org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
+            case MICROS -> arrow == org.apache.arrow.vector.types.TimeUnit.MICROSECOND;
+            case NANOS -> arrow == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+        };
+    }
+
+    /** Whether a column chunk holds only PLAIN v1 data pages, per its footer's encoding statistics. */
+    static boolean canDecode(ColumnChunkMetaData chunk) {
+        EncodingStats stats = chunk.getEncodingStats();
+        return stats != null && !stats.usesV2Pages() && !stats.hasDictionaryPages()
+                && PLAIN_ONLY.containsAll(stats.getDataEncodings());
+    }
+
+    void startRowGroup(PageReader pageReader) {
+        this.pages = pageReader;
+        this.valuesLeftInChunk = pageReader.getTotalValueCount();
+        this.pageValuesLeft = 0;
+    }
+
+    void bind(FieldVector batchVector) {
+        this.vector = batchVector;
+    }
+
+    /** Reads up to {@code maxRows} rows into the bound vector from index 0; returns how many. */
+    int readRows(int maxRows) throws IOException {
+        if (layout != Layout.BYTES && layout != Layout.LARGE_BYTES) {
+            while (vector.getValueCapacity() < maxRows) {
+                vector.reAlloc();
+            }
+        }
+        int rows = 0;
+        while (rows < maxRows) {
+            if (pageValuesLeft == 0) {
+                if (valuesLeftInChunk == 0) {
+                    break;
+                }
+                nextPage();
+            }
+            int n = Math.min(maxRows - rows, pageValuesLeft);
+            copy(rows, n);
+            rows += n;
+            pageValuesLeft -= n;
+            valuesLeftInChunk -= n;
+        }
+        return rows;
+    }
+
+    private void nextPage() throws IOException {
+        DataPage page = pages.readPage();
+        if (!(page instanceof DataPageV1 v1) || v1.getValueEncoding() != Encoding.PLAIN) {
+            throw new IOException("expected a PLAIN v1 data page, found " + page);
+        }
+        ByteBuffer bytes = v1.getBytes().toByteBuffer();
+        if (!bytes.hasArray()) {
+            byte[] copy = new byte[bytes.remaining()];
+            bytes.duplicate().get(copy);
+            bytes = ByteBuffer.wrap(copy);
+        }
+        bytes.order(ByteOrder.LITTLE_ENDIAN);
+        int count = v1.getValueCount();
+        if (optional) {
+            decodeDefinitionLevels(bytes, count, v1.getDlEncoding());
+        }
+        values = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
+        pageValuesLeft = count;
+        booleanBit = 0;
+    }
+
+    /** Leaves {@code bytes} positioned at the values. */
+    private void decodeDefinitionLevels(ByteBuffer bytes, int count, Encoding encoding) throws IOException {
+        if (defined.length < count) {
+            defined = new byte[count];
+        }
+        definedIndex = 0;
+        if (encoding == Encoding.RLE) {
+            int length = bytes.getInt();
+            ByteBuffer levels = bytes.slice();
+            levels.limit(length);
+            RunLengthBitPackingHybridDecoder decoder =
+                    new RunLengthBitPackingHybridDecoder(1, ByteBufferInputStream.wrap(levels));
+            for (int i = 0; i < count; i++) {
+                defined[i] = (byte) decoder.readInt();
+            }
+            bytes.position(bytes.position() + length);
+        } else if (encoding == Encoding.BIT_PACKED) {
+            int start = bytes.position();
+            for (int i = 0; i < count; i++) {
+                defined[i] = (byte) ((bytes.get(start + i / 8) >>> (7 - i % 8)) & 1);
+            }
+            bytes.position(start + (count + 7) / 8);
+        } else {
+            throw new IOException("unsupported definition level encoding " + encoding);
+        }
+    }
+
+    private boolean present() {
+        return !optional || defined[definedIndex++] != 0;
+    }
+
+    private void copy(int at, int n) throws IOException {
+        switch (layout) {
+            case FIXED -> copyFixed(at, n);
+            case BOOLEAN -> copyBooleans(at, n);
+            default -> copyBytes(at, n);
+        }
+    }
+
+    private void copyFixed(int at, int n) {
+        ArrowBuf data = vector.getDataBuffer();
+        ArrowBuf validity = vector.getValidityBuffer();
+        boolean allPresent = !optional || allDefined(n);
+        if (allPresent) {
+            int bytes = n * width;
+            data.setBytes((long) at * width, values.array(), values.arrayOffset() + values.position(), bytes);
+            values.position(values.position() + bytes);
+            definedIndex += optional ? n : 0;
+            for (int i = at; i < at + n; i++) {
+                BitVectorHelper.setBit(validity, i);
+            }
+            return;
+        }
+        for (int i = at; i < at + n; i++) {
+            if (present()) {
+                data.setBytes((long) i * width, values.array(), values.arrayOffset() + values.position(), width);
+                values.position(values.position() + width);
+                BitVectorHelper.setBit(validity, i);
+            }
+        }
+    }
+
+    private boolean allDefined(int n) {
+        for (int i = definedIndex; i < definedIndex + n; i++) {
+            if (defined[i] == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void copyBooleans(int at, int n) {
+        ArrowBuf data = vector.getDataBuffer();
+        ArrowBuf validity = vector.getValidityBuffer();
+        int start = values.position();
+        for (int i = at; i < at + n; i++) {
+            if (present()) {
+                int bit = (values.get(start + booleanBit / 8) >>> (booleanBit % 8)) & 1;
+                booleanBit++;
+                BitVectorHelper.setValidityBit(data, i, bit);
+                BitVectorHelper.setBit(validity, i);
+            }
+        }
+    }
+
+    private void copyBytes(int at, int n) throws IOException {
+        byte[] array = values.array();
+        int base = values.arrayOffset();
+        for (int i = at; i < at + n; i++) {
+            if (!present()) {
+                continue; // the vector's offsets fill this hole when the next value (or the count) is set
+            }
+            int length = values.getInt();
+            int p = values.position();
+            if (length < 0 || length > values.remaining()) {
+                throw new IOException("byte array of " + length + " bytes overruns its page");
+            }
+            if (layout == Layout.BYTES) {
+                ((BaseVariableWidthVector) vector).setSafe(i, array, base + p, length);
+            } else {
+                ((BaseLargeVariableWidthVector) vector).setSafe(i, array, base + p, length);
+            }
+            values.position(p + length);
+        }
+    }
+}

@@ -63,6 +63,54 @@ public final class ChunkCompression implements CompressionCodecFactory {
     public void release() {
     }
 
+    /** The most bytes {@link #compressInto} writes for {@code len} input bytes. */
+    static int maxCompressedLength(CompressionCodecName codec, int len) {
+        return switch (codec) {
+            case UNCOMPRESSED -> len;
+            case ZSTD -> (int) Math.max(Zstd.compressBound(len), RawZstdFrame.maxSize(len));
+            case SNAPPY -> Snappy.maxCompressedLength(len);
+            default -> throw new UnsupportedOperationException("chunk writers do not compress with " + codec);
+        };
+    }
+
+    /**
+     * Compresses {@code src[off, off + len)} with {@code codec} into {@code dst} at {@code at}, which has room
+     * for {@link #maxCompressedLength}; returns the compressed size.
+     */
+    int compressInto(CompressionCodecName codec, byte[] src, int off, int len, byte[] dst, int at) throws IOException {
+        return switch (codec) {
+            case UNCOMPRESSED -> {
+                System.arraycopy(src, off, dst, at, len);
+                yield len;
+            }
+            case ZSTD -> compressZstd(src, off, len, dst, at, zstdLevel);
+            case SNAPPY -> Snappy.compress(src, off, len, dst, at);
+            default -> throw new UnsupportedOperationException("chunk writers do not compress with " + codec);
+        };
+    }
+
+    /** See {@link ZstdCompressor} for why some pages are framed raw. */
+    private static int compressZstd(byte[] src, int off, int len, byte[] dst, int at, int level) {
+        ZstdCompressCtx ctx = ZSTD_COMPRESS.get();
+        if (!worthCompressing(ctx, src, off, len, dst, at)) {
+            return RawZstdFrame.write(src, off, len, dst, at);
+        }
+        ctx.setLevel(level);
+        return ctx.compressByteArray(dst, at, dst.length - at, src, off, len);
+    }
+
+    /** A level-1 trial on a sample: does this page shrink by at least 3 %? The trial output is overwritten. */
+    private static boolean worthCompressing(ZstdCompressCtx ctx, byte[] src, int off, int len, byte[] scratch,
+                                            int scratchOff) {
+        int sample = Math.min(len, SAMPLE_BYTES);
+        if (sample < MIN_SAMPLE_BYTES) {
+            return true;
+        }
+        ctx.setLevel(1);
+        int compressed = ctx.compressByteArray(scratch, scratchOff, scratch.length - scratchOff, src, off, sample);
+        return compressed < sample * 0.97;
+    }
+
     private static final class Uncompressed implements BytesInputCompressor, BytesInputDecompressor {
         @Override
         public BytesInput compress(BytesInput bytes) {
@@ -101,7 +149,7 @@ public final class ChunkCompression implements CompressionCodecFactory {
      */
     private static final class ZstdCompressor implements BytesInputCompressor {
         private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
-        private static final ThreadLocal<byte[][]> OUTPUT = ThreadLocal.withInitial(() -> new byte[1][0]);
+        private static final ThreadLocal<GrowableBytes> OUTPUT = ThreadLocal.withInitial(() -> new GrowableBytes(0));
         private final int level;
 
         ZstdCompressor(int level) {
@@ -113,30 +161,11 @@ public final class ChunkCompression implements CompressionCodecFactory {
             ReusableBuffer in = INPUT.get();
             in.reset();
             bytes.writeAllTo(in);
-            int length = in.size();
-            byte[][] holder = OUTPUT.get();
-            int bound = (int) Math.max(Zstd.compressBound(length), RawZstdFrame.maxSize(length));
-            if (holder[0].length < bound) {
-                holder[0] = new byte[bound];
-            }
-            byte[] out = holder[0];
-            ZstdCompressCtx ctx = ZSTD_COMPRESS.get();
-            if (!compresses(ctx, in.array(), length, out)) {
-                return BytesInput.from(out, 0, RawZstdFrame.write(in.array(), length, out));
-            }
-            ctx.setLevel(level);
-            int written = ctx.compressByteArray(out, 0, out.length, in.array(), 0, length);
-            return BytesInput.from(out, 0, written);
-        }
-
-        private static boolean compresses(ZstdCompressCtx ctx, byte[] data, int length, byte[] scratch) {
-            int sample = Math.min(length, SAMPLE_BYTES);
-            if (sample < MIN_SAMPLE_BYTES) {
-                return true;
-            }
-            ctx.setLevel(1);
-            int compressed = ctx.compressByteArray(scratch, 0, scratch.length, data, 0, sample);
-            return compressed < sample * 0.97;
+            GrowableBytes out = OUTPUT.get();
+            out.reset();
+            out.ensure(maxCompressedLength(CompressionCodecName.ZSTD, in.size()));
+            int written = compressZstd(in.array(), 0, in.size(), out.array(), 0, level);
+            return BytesInput.from(out.array(), 0, written);
         }
 
         @Override

@@ -35,6 +35,7 @@ public final class ChunkReader implements AutoCloseable {
     private final String createdBy;
     private final List<ColumnAssembler> assemblers = new ArrayList<>();
     private final VectorSchemaRoot root;
+    private PageReadStore pages;
     private int nextRowGroup;
     private long rowsLeftInGroup;
     private boolean allocated;
@@ -156,7 +157,8 @@ public final class ChunkReader implements AutoCloseable {
                 reader.skipNextRowGroup();
                 continue;
             }
-            PageReadStore pages = reader.readNextRowGroup();
+            releaseRowGroup();
+            pages = reader.readNextRowGroup();
             if (pages == null) {
                 throw new ChunkFormatException(chunkName, "ends before row group " + (nextRowGroup - 1));
             }
@@ -169,6 +171,14 @@ public final class ChunkReader implements AutoCloseable {
             return true;
         }
         return false;
+    }
+
+    /** Hands the finished row group's buffers back for reuse; its rows are all in Arrow vectors by now. */
+    private void releaseRowGroup() {
+        if (pages != null) {
+            pages.close();
+            pages = null;
+        }
     }
 
     private void clearBatch() {
@@ -186,6 +196,7 @@ public final class ChunkReader implements AutoCloseable {
     public void close() throws IOException {
         try {
             root.close();
+            releaseRowGroup();
         } finally {
             reader.close();
         }

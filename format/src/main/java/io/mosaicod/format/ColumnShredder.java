@@ -19,10 +19,10 @@ final class ColumnShredder {
     private FieldVector[] vectors;
     private ColumnWriter writer;
 
-    ColumnShredder(LeafColumn column) {
+    ColumnShredder(LeafColumn column, LeafCodec codec) {
         this.column = column;
         this.nodes = column.nodes();
-        this.codec = LeafCodec.create(column.field(), column.type(), column.fieldPath());
+        this.codec = codec;
     }
 
     LeafColumn column() {

@@ -9,7 +9,6 @@ import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
@@ -18,8 +17,6 @@ import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Decodes the pages of a flat (top-level, non-nested) column straight into its Arrow vector when they are
@@ -29,11 +26,9 @@ import org.apache.parquet.schema.PrimitiveType;
  */
 final class PlainColumnDecoder {
 
-    private enum Layout { FIXED, BYTES, LARGE_BYTES, BOOLEAN }
-
     private static final Set<Encoding> PLAIN_ONLY = Set.of(Encoding.PLAIN);
 
-    private final Layout layout;
+    private final PlainLayout.Kind layout;
     private final int width;
     private final boolean optional;
     private FieldVector vector;
@@ -46,7 +41,7 @@ final class PlainColumnDecoder {
     private int definedIndex;
     private int booleanBit;
 
-    private PlainColumnDecoder(Layout layout, int width, boolean optional) {
+    private PlainColumnDecoder(PlainLayout.Kind layout, int width, boolean optional) {
         this.layout = layout;
         this.width = width;
         this.optional = optional;
@@ -54,65 +49,9 @@ final class PlainColumnDecoder {
 
     /** The decoder for {@code column}, or null when its Arrow values are not its Parquet values byte for byte. */
     static PlainColumnDecoder forColumn(LeafColumn column) {
-        if (column.nodes().length != 1 || column.descriptor().getMaxDefinitionLevel() > 1) {
-            return null;
-        }
-        Layout layout = null;
-        int width = 0;
-        PrimitiveType type = column.type();
-        ArrowType arrow = column.field().getType();
-        LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
-        switch (type.getPrimitiveTypeName()) {
-            case BOOLEAN -> layout = arrow instanceof ArrowType.Bool ? Layout.BOOLEAN : null;
-            case INT32 -> {
-                boolean same = arrow instanceof ArrowType.Int i && i.getBitWidth() == 32
-                        || arrow instanceof ArrowType.Date d && d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
-                        || arrow instanceof ArrowType.Time t && t.getBitWidth() == 32
-                        && t.getUnit() == org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
-                layout = same ? Layout.FIXED : null;
-                width = 4;
-            }
-            case INT64 -> {
-                boolean same = arrow instanceof ArrowType.Int i && i.getBitWidth() == 64
-                        || arrow instanceof ArrowType.Duration
-                        || arrow instanceof ArrowType.Timestamp ts && logical instanceof
-                        LogicalTypeAnnotation.TimestampLogicalTypeAnnotation pts && sameUnit(ts.getUnit(), pts.getUnit())
-                        || arrow instanceof ArrowType.Time t && logical instanceof
-                        LogicalTypeAnnotation.TimeLogicalTypeAnnotation pt && sameUnit(t.getUnit(), pt.getUnit());
-                layout = same ? Layout.FIXED : null;
-                width = 8;
-            }
-            case FLOAT -> {
-                layout = arrow instanceof ArrowType.FloatingPoint ? Layout.FIXED : null;
-                width = 4;
-            }
-            case DOUBLE -> {
-                layout = arrow instanceof ArrowType.FloatingPoint ? Layout.FIXED : null;
-                width = 8;
-            }
-            case FIXED_LEN_BYTE_ARRAY -> {
-                boolean same = arrow instanceof ArrowType.FixedSizeBinary
-                        || arrow instanceof ArrowType.FloatingPoint && type.getTypeLength() == 2;
-                layout = same ? Layout.FIXED : null;
-                width = type.getTypeLength();
-            }
-            case BINARY -> layout = switch (arrow.getTypeID()) {
-                case Utf8, Binary -> Layout.BYTES;
-                case LargeUtf8, LargeBinary -> Layout.LARGE_BYTES;
-                default -> null;
-            };
-            default -> layout = null;
-        }
-        return layout == null ? null
-                : new PlainColumnDecoder(layout, width, column.descriptor().getMaxDefinitionLevel() == 1);
-    }
-
-    private static boolean sameUnit(org.apache.arrow.vector.types.TimeUnit arrow, LogicalTypeAnnotation.TimeUnit parquet) {
-        return switch (parquet) {
-            case MILLIS -> arrow == org.apache.arrow.vector.types.TimeUnit.MILLISECOND;
-            case MICROS -> arrow == org.apache.arrow.vector.types.TimeUnit.MICROSECOND;
-            case NANOS -> arrow == org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
-        };
+        PlainLayout layout = PlainLayout.of(column);
+        return layout == null ? null : new PlainColumnDecoder(layout.kind(), layout.width(),
+                column.descriptor().getMaxDefinitionLevel() == 1);
     }
 
     /** Whether a column chunk holds only PLAIN v1 data pages, per its footer's encoding statistics. */
@@ -134,7 +73,7 @@ final class PlainColumnDecoder {
 
     /** Reads up to {@code maxRows} rows into the bound vector from index 0; returns how many. */
     int readRows(int maxRows) throws IOException {
-        if (layout != Layout.BYTES && layout != Layout.LARGE_BYTES) {
+        if (layout != PlainLayout.Kind.BYTES && layout != PlainLayout.Kind.LARGE_BYTES) {
             while (vector.getValueCapacity() < maxRows) {
                 vector.reAlloc();
             }
@@ -274,7 +213,7 @@ final class PlainColumnDecoder {
             if (length < 0 || length > values.remaining()) {
                 throw new IOException("byte array of " + length + " bytes overruns its page");
             }
-            if (layout == Layout.BYTES) {
+            if (layout == PlainLayout.Kind.BYTES) {
                 ((BaseVariableWidthVector) vector).setSafe(i, array, base + p, length);
             } else {
                 ((BaseLargeVariableWidthVector) vector).setSafe(i, array, base + p, length);

@@ -20,9 +20,9 @@ final class RawZstdFrame {
         return HEADER_BYTES + length + 3 * (length / MAX_BLOCK + 1);
     }
 
-    /** Frames {@code data[0, length)} into {@code out}; returns the frame's size. */
-    static int write(byte[] data, int length, byte[] out) {
-        int p = putIntLe(out, 0, MAGIC);
+    /** Frames {@code data[from, from + length)} into {@code out} at {@code at}; returns the frame's size. */
+    static int write(byte[] data, int from, int length, byte[] out, int at) {
+        int p = putIntLe(out, at, MAGIC);
         out[p++] = (byte) DESCRIPTOR;
         p = putIntLe(out, p, length);
         int offset = 0;
@@ -33,11 +33,11 @@ final class RawZstdFrame {
             out[p++] = (byte) header;
             out[p++] = (byte) (header >>> 8);
             out[p++] = (byte) (header >>> 16);
-            System.arraycopy(data, offset, out, p, size);
+            System.arraycopy(data, from + offset, out, p, size);
             p += size;
             offset += size;
         } while (offset < length);
-        return p;
+        return p - at;
     }
 
     private static int putIntLe(byte[] out, int p, int v) {

@@ -43,6 +43,11 @@ public enum WriterProfile {
                 + "' is not one of: default, ragged, image");
     }
 
+    /** Whether columns may be dictionary-encoded (only then do they need parquet-java's value writers). */
+    boolean usesDictionary() {
+        return dictionary;
+    }
+
     CompressionCodecName codecFor(String topLevelColumn) {
         return TIMESTAMP_COLUMN.equals(topLevelColumn) ? CompressionCodecName.UNCOMPRESSED : dataCodec;
     }

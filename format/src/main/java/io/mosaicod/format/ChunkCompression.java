@@ -89,6 +89,21 @@ public final class ChunkCompression implements CompressionCodecFactory {
         };
     }
 
+    /** Decompresses one page into {@code dst[0, uncompressedSize)}, which the caller reuses across pages. */
+    static void decompressInto(CompressionCodecName codec, byte[] src, int off, int len, byte[] dst,
+                               int uncompressedSize) throws IOException {
+        int n = switch (codec) {
+            case UNCOMPRESSED -> {
+                System.arraycopy(src, off, dst, 0, len);
+                yield len;
+            }
+            case ZSTD -> ZSTD_DECOMPRESS.get().decompressByteArray(dst, 0, uncompressedSize, src, off, len);
+            case SNAPPY -> Snappy.uncompress(src, off, len, dst, 0);
+            default -> throw new IOException("pages compressed with " + codec + " are not supported");
+        };
+        checkSize(n, uncompressedSize, codec.name());
+    }
+
     /** See {@link ZstdCompressor} for why some pages are framed raw. */
     private static int compressZstd(byte[] src, int off, int len, byte[] dst, int at, int level) {
         ZstdCompressCtx ctx = ZSTD_COMPRESS.get();

@@ -10,7 +10,7 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
@@ -47,17 +47,29 @@ final class ColumnAssembler {
         this.plain = PlainColumnDecoder.forColumn(column);
     }
 
-    void startRowGroup(PageReadStore pages, ColumnReadStore store, BlockMetaData block) {
-        plainChunk = plain != null && PlainColumnDecoder.canDecode(chunkOf(block));
-        if (plainChunk) {
-            plain.startRowGroup(pages.getPageReader(column.descriptor()));
-        } else {
-            reader = store.getColumnReader(column.descriptor());
-            remaining = reader.getTotalValueCount();
-        }
+    /** Whether this row group's chunk of the column can be decoded from its bytes by {@link PlainColumnDecoder}. */
+    boolean decodesDirectly(BlockMetaData block) {
+        return plain != null && PlainColumnDecoder.canDecode(chunkOf(block));
     }
 
-    private ColumnChunkMetaData chunkOf(BlockMetaData block) {
+    /** Starts a row group whose chunk of this column is {@code bytes[offset, offset + length)}. */
+    void startDirect(byte[] bytes, int offset, int length, ColumnChunkMetaData chunk) {
+        plainChunk = true;
+        plain.startRowGroup(bytes, offset, length, chunk);
+    }
+
+    /** Starts a row group read through parquet-java's column readers. */
+    void startShredded(ColumnReadStore store) {
+        plainChunk = false;
+        reader = store.getColumnReader(column.descriptor());
+        remaining = reader.getTotalValueCount();
+    }
+
+    ColumnDescriptor descriptor() {
+        return column.descriptor();
+    }
+
+    ColumnChunkMetaData chunkOf(BlockMetaData block) {
         String[] path = column.descriptor().getPath();
         for (ColumnChunkMetaData chunk : block.getColumns()) {
             if (Arrays.equals(chunk.getPath().toArray(), path)) {

@@ -1,9 +1,11 @@
 package io.mosaicod.format;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Set;
+import java.util.zip.CRC32;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -12,16 +14,19 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
-import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
  * Decodes the pages of a flat (top-level, non-nested) column straight into its Arrow vector when they are
- * PLAIN-encoded v1 data pages without a dictionary, which is what the ragged and image profiles write:
- * fixed-width values are copied in bulk, byte arrays one copy each, with no per-value call into
+ * PLAIN-encoded v1 data pages without a dictionary, which is what the ragged and image profiles write. It
+ * parses the page headers of the column chunk bytes itself and decompresses every page into one reused
+ * buffer; fixed-width values are copied in bulk, byte arrays one copy each, with no per-value call into
  * parquet-java. Other column chunks go through {@link ColumnAssembler}'s generic path.
  */
 final class PlainColumnDecoder {
@@ -32,8 +37,13 @@ final class PlainColumnDecoder {
     private final int width;
     private final boolean optional;
     private FieldVector vector;
-    private PageReader pages;
+    private byte[] chunk;
+    private int chunkPos;
+    private int chunkEnd;
+    private CompressionCodecName codec;
     private long valuesLeftInChunk;
+    private byte[] pageBuffer = new byte[0];
+    private final CRC32 crc = new CRC32();
 
     private ByteBuffer values;
     private int pageValuesLeft;
@@ -61,9 +71,16 @@ final class PlainColumnDecoder {
                 && PLAIN_ONLY.containsAll(stats.getDataEncodings());
     }
 
-    void startRowGroup(PageReader pageReader) {
-        this.pages = pageReader;
-        this.valuesLeftInChunk = pageReader.getTotalValueCount();
+    /**
+     * Starts on a column chunk held in {@code bytes[offset, offset + length)}, which the caller keeps intact
+     * until the row group is done.
+     */
+    void startRowGroup(byte[] bytes, int offset, int length, ColumnChunkMetaData meta) {
+        this.chunk = bytes;
+        this.chunkPos = offset;
+        this.chunkEnd = offset + length;
+        this.codec = meta.getCodec();
+        this.valuesLeftInChunk = meta.getValueCount();
         this.pageValuesLeft = 0;
     }
 
@@ -95,34 +112,68 @@ final class PlainColumnDecoder {
         return rows;
     }
 
+    /** Parses the next page header, checks the page's CRC and decompresses it into a reused buffer. */
     private void nextPage() throws IOException {
-        DataPage page = pages.readPage();
-        if (!(page instanceof DataPageV1 v1) || v1.getValueEncoding() != Encoding.PLAIN) {
-            throw new IOException("expected a PLAIN v1 data page, found " + page);
+        while (true) {
+            if (chunkPos >= chunkEnd) {
+                throw new IOException("column chunk ends with " + valuesLeftInChunk + " values still to read");
+            }
+            ByteArrayInputStream in = new ByteArrayInputStream(chunk, chunkPos, chunkEnd - chunkPos);
+            PageHeader header = Util.readPageHeader(in);
+            int dataStart = chunkEnd - in.available();
+            int compressed = header.getCompressed_page_size();
+            int uncompressed = header.getUncompressed_page_size();
+            if (compressed < 0 || uncompressed < 0 || compressed > chunkEnd - dataStart) {
+                throw new IOException("page of " + compressed + " bytes overruns its column chunk");
+            }
+            chunkPos = dataStart + compressed;
+            if (header.getType() == PageType.INDEX_PAGE) {
+                continue;
+            }
+            if (header.getType() != PageType.DATA_PAGE) {
+                throw new IOException("expected a v1 data page, found a " + header.getType());
+            }
+            if (header.isSetCrc()) {
+                crc.reset();
+                crc.update(chunk, dataStart, compressed);
+                if ((int) crc.getValue() != header.getCrc()) {
+                    throw new IOException("page CRC mismatch: the page is corrupt");
+                }
+            }
+            ByteBuffer bytes;
+            if (codec == CompressionCodecName.UNCOMPRESSED) {
+                bytes = ByteBuffer.wrap(chunk, dataStart, compressed).slice();
+            } else {
+                if (pageBuffer.length < uncompressed) {
+                    pageBuffer = new byte[Math.max(uncompressed, pageBuffer.length * 2)];
+                }
+                ChunkCompression.decompressInto(codec, chunk, dataStart, compressed, pageBuffer, uncompressed);
+                bytes = ByteBuffer.wrap(pageBuffer, 0, uncompressed).slice();
+            }
+            bytes.order(ByteOrder.LITTLE_ENDIAN);
+            DataPageHeader data = header.getData_page_header();
+            if (data.getEncoding() != org.apache.parquet.format.Encoding.PLAIN) {
+                throw new IOException("expected PLAIN values, found " + data.getEncoding());
+            }
+            int count = data.getNum_values();
+            if (optional) {
+                decodeDefinitionLevels(bytes, count, data.getDefinition_level_encoding());
+            }
+            values = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
+            pageValuesLeft = count;
+            booleanBit = 0;
+            return;
         }
-        ByteBuffer bytes = v1.getBytes().toByteBuffer();
-        if (!bytes.hasArray()) {
-            byte[] copy = new byte[bytes.remaining()];
-            bytes.duplicate().get(copy);
-            bytes = ByteBuffer.wrap(copy);
-        }
-        bytes.order(ByteOrder.LITTLE_ENDIAN);
-        int count = v1.getValueCount();
-        if (optional) {
-            decodeDefinitionLevels(bytes, count, v1.getDlEncoding());
-        }
-        values = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
-        pageValuesLeft = count;
-        booleanBit = 0;
     }
 
     /** Leaves {@code bytes} positioned at the values. */
-    private void decodeDefinitionLevels(ByteBuffer bytes, int count, Encoding encoding) throws IOException {
+    private void decodeDefinitionLevels(ByteBuffer bytes, int count, org.apache.parquet.format.Encoding encoding)
+            throws IOException {
         if (defined.length < count) {
             defined = new byte[count];
         }
         definedIndex = 0;
-        if (encoding == Encoding.RLE) {
+        if (encoding == org.apache.parquet.format.Encoding.RLE) {
             int length = bytes.getInt();
             ByteBuffer levels = bytes.slice();
             levels.limit(length);
@@ -132,7 +183,7 @@ final class PlainColumnDecoder {
                 defined[i] = (byte) decoder.readInt();
             }
             bytes.position(bytes.position() + length);
-        } else if (encoding == Encoding.BIT_PACKED) {
+        } else if (encoding == org.apache.parquet.format.Encoding.BIT_PACKED) {
             int start = bytes.position();
             for (int i = 0; i < count; i++) {
                 defined[i] = (byte) ((bytes.get(start + i / 8) >>> (7 - i % 8)) & 1);

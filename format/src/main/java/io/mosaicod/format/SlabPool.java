@@ -19,11 +19,11 @@ final class SlabPool {
         return POOL.get();
     }
 
-    /** An array of at least {@code size} bytes (contents undefined). */
+    /** An array of at least {@code size} bytes (contents undefined), not more than twice as large if pooled. */
     byte[] acquire(int size) {
         for (Iterator<byte[]> it = arrays.iterator(); it.hasNext(); ) {
             byte[] array = it.next();
-            if (array.length >= size) {
+            if (array.length >= size && array.length / 2 <= size) {
                 it.remove();
                 bytes -= array.length;
                 return array;
@@ -32,10 +32,15 @@ final class SlabPool {
         return new byte[size];
     }
 
+    /** Keeps the most recently released arrays, dropping the oldest beyond the pool's size. */
     void release(byte[] array) {
-        if (bytes + array.length <= MAX_POOLED_BYTES) {
-            arrays.addFirst(array);
-            bytes += array.length;
+        if (array.length == 0 || array.length > MAX_POOLED_BYTES) {
+            return;
+        }
+        arrays.addFirst(array);
+        bytes += array.length;
+        while (bytes > MAX_POOLED_BYTES) {
+            bytes -= arrays.removeLast().length;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.RandomAccessSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -56,6 +57,9 @@ public final class ChunkWriter implements AutoCloseable {
     private final int timestampIndex;
     private final TimestampTracker timestamps = new TimestampTracker();
 
+    /** Statistics of row groups copied in without decoding, by path. */
+    private final Map<String, ColumnStatistics> copiedStatistics = new HashMap<>();
+    private final MessageType parquetSchema;
     private ColumnWriteStore columnStore;
     private long rowsInGroup;
     private long rowCount;
@@ -68,6 +72,7 @@ public final class ChunkWriter implements AutoCloseable {
         this.schema = schema;
         this.rowGroupBytes = rowGroupBytes;
         MessageType parquetSchema = ParquetSchemaMapping.toParquet(schema);
+        this.parquetSchema = parquetSchema;
         this.timestampIndex = timestampIndex(schema);
         this.properties = profile.properties(timestampIndex >= 0);
         List<LeafColumn> leaves;
@@ -259,6 +264,39 @@ public final class ChunkWriter implements AutoCloseable {
         rowsInGroup = 0;
     }
 
+    /**
+     * Appends every row group of another chunk as it is, without decoding: its pages are copied byte for
+     * byte (this chunk's profile does not apply to them; page indexes are not copied). The other chunk must
+     * have this chunk's schema; {@code recorded} is the summary it was written with, which stands in for
+     * the statistics of its rows. Any rows written before are closed into a row group first.
+     */
+    public void appendRowGroups(RandomAccessSource source, ChunkFooter footer, ChunkSummary recorded)
+            throws IOException {
+        if (finished) {
+            throw new IllegalStateException("chunk '" + chunkName + "' is already finished");
+        }
+        MessageType theirs = footer.parquetMetadata().getFileMetaData().getSchema();
+        if (!footer.schema().getFields().equals(schema.getFields()) || !theirs.equals(parquetSchema)) {
+            throw new IllegalArgumentException("chunk '" + footer.chunkName() + "' has schema " + footer.schema()
+                    + ", which differs from chunk '" + chunkName + "' schema " + schema);
+        }
+        flushRowGroup();
+        SourceInputFile file = new SourceInputFile(source);
+        try (var stream = file.newStream()) {
+            fileWriter.appendRowGroups(stream, footer.parquetMetadata().getBlocks(), false);
+        }
+        rowCount += footer.rowCount();
+        arrowBytes += recorded.arrowSizeBytes();
+        ColumnStatistics time = recorded.statistics(WriterProfile.TIMESTAMP_COLUMN);
+        if (timestampIndex >= 0) {
+            timestamps.addSummary(recorded.minTimestampNs(), recorded.maxTimestampNs(), recorded.sortedByTimestamp(),
+                    time != null && time.hasNull());
+        }
+        for (ColumnStatistics s : recorded.columnStatistics()) {
+            copiedStatistics.merge(s.path(), s, StatisticsMerge::merge);
+        }
+    }
+
     /** Writes the last row group and the footer; the chunk is complete. */
     public ChunkSummary finish() throws IOException {
         if (finished) {
@@ -270,7 +308,8 @@ public final class ChunkWriter implements AutoCloseable {
         releaseBuffers();
         List<ColumnStatistics> columns = new ArrayList<>();
         for (Map.Entry<String, LeafCodec> leaf : statistics) {
-            ColumnStatistics stats = leaf.getValue().statistics(leaf.getKey());
+            ColumnStatistics stats = StatisticsMerge.merge(leaf.getValue().statistics(leaf.getKey()),
+                    copiedStatistics.get(leaf.getKey()));
             if (stats != null) {
                 columns.add(stats);
             }

@@ -19,7 +19,10 @@ import org.xerial.snappy.Snappy;
  */
 public final class ChunkCompression implements CompressionCodecFactory {
 
-    private static final ThreadLocal<ZstdCompressCtx> ZSTD_COMPRESS = ThreadLocal.withInitial(ZstdCompressCtx::new);
+    /** Per thread: a context for the profile level and one for trials, so neither is re-initialized per page. */
+    private static final ThreadLocal<LevelledContext> ZSTD_COMPRESS = ThreadLocal.withInitial(LevelledContext::new);
+    private static final ThreadLocal<ZstdCompressCtx> ZSTD_TRIAL =
+            ThreadLocal.withInitial(() -> new ZstdCompressCtx().setLevel(1));
     private static final ThreadLocal<ZstdDecompressCtx> ZSTD_DECOMPRESS =
             ThreadLocal.withInitial(ZstdDecompressCtx::new);
 
@@ -106,12 +109,24 @@ public final class ChunkCompression implements CompressionCodecFactory {
 
     /** See {@link ZstdCompressor} for why some pages are framed raw. */
     private static int compressZstd(byte[] src, int off, int len, byte[] dst, int at, int level) {
-        ZstdCompressCtx ctx = ZSTD_COMPRESS.get();
-        if (!worthCompressing(ctx, src, off, len, dst, at)) {
+        if (!worthCompressing(ZSTD_TRIAL.get(), src, off, len, dst, at)) {
             return RawZstdFrame.write(src, off, len, dst, at);
         }
-        ctx.setLevel(level);
-        return ctx.compressByteArray(dst, at, dst.length - at, src, off, len);
+        return ZSTD_COMPRESS.get().at(level).compressByteArray(dst, at, dst.length - at, src, off, len);
+    }
+
+    /** A compression context whose level changes only when a different level is asked for. */
+    private static final class LevelledContext {
+        private final ZstdCompressCtx ctx = new ZstdCompressCtx();
+        private int level = Integer.MIN_VALUE;
+
+        ZstdCompressCtx at(int wanted) {
+            if (wanted != level) {
+                ctx.setLevel(wanted);
+                level = wanted;
+            }
+            return ctx;
+        }
     }
 
     /** A level-1 trial on a sample: does this page shrink by at least 3 %? The trial output is overwritten. */
@@ -121,7 +136,6 @@ public final class ChunkCompression implements CompressionCodecFactory {
         if (sample < MIN_SAMPLE_BYTES) {
             return true;
         }
-        ctx.setLevel(1);
         int compressed = ctx.compressByteArray(scratch, scratchOff, scratch.length - scratchOff, src, off, sample);
         return compressed < sample * 0.97;
     }

@@ -106,8 +106,11 @@ final class PlainColumnEncoder {
         int width = layout.width();
         ArrowBuf data = vector.getDataBuffer();
         boolean int64 = parquetStatistics && statistics.type().getPrimitiveTypeName() == PrimitiveTypeName.INT64;
-        if (!optional && !parquetStatistics) {
+        if (!parquetStatistics && (!optional || allValid(from, n))) {
             page.write(data, (long) from * width, n * width);
+            if (optional) {
+                markPresent(n);
+            }
             pageValues += n;
             return;
         }
@@ -121,6 +124,23 @@ final class PlainColumnEncoder {
                 }
             }
             pageValues++;
+        }
+    }
+
+    private boolean allValid(int from, int n) {
+        ArrowBuf validity = vector.getValidityBuffer();
+        for (int i = from; i < from + n; i++) {
+            if (BitVectorHelper.get(validity, i) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Sets the level bits of the next {@code n} values of the page. */
+    private void markPresent(int n) {
+        for (int k = pageValues; k < pageValues + n; k++) {
+            levels[k >>> 3] |= (byte) (1 << (k & 7));
         }
     }
 

@@ -1,18 +1,21 @@
 package io.mosaicod.format;
 
 import java.util.ArrayDeque;
-import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Byte arrays for page and column-chunk buffers, reused per thread across chunk writers: an ingest or
- * rewrite that writes thousands of chunks would otherwise allocate (and zero) megabytes per chunk.
+ * Byte arrays for page and column-chunk buffers, reused per thread across chunk writers and readers: an
+ * ingest or rewrite that handles thousands of chunks would otherwise allocate (and zero) megabytes per chunk.
  */
 final class SlabPool {
 
     private static final long MAX_POOLED_BYTES = 256L << 20;
     private static final ThreadLocal<SlabPool> POOL = ThreadLocal.withInitial(SlabPool::new);
 
-    private final ArrayDeque<byte[]> arrays = new ArrayDeque<>();
+    private final TreeMap<Integer, ArrayDeque<byte[]>> bySize = new TreeMap<>();
+    /** Release order, oldest first, for eviction. */
+    private final ArrayDeque<byte[]> released = new ArrayDeque<>();
     private long bytes;
 
     static SlabPool current() {
@@ -21,15 +24,17 @@ final class SlabPool {
 
     /** An array of at least {@code size} bytes (contents undefined), not more than twice as large if pooled. */
     byte[] acquire(int size) {
-        for (Iterator<byte[]> it = arrays.iterator(); it.hasNext(); ) {
-            byte[] array = it.next();
-            if (array.length >= size && array.length / 2 <= size) {
-                it.remove();
-                bytes -= array.length;
-                return array;
-            }
+        Map.Entry<Integer, ArrayDeque<byte[]>> fit = bySize.ceilingEntry(size);
+        if (fit == null || fit.getKey() / 2 > size) {
+            return new byte[size];
         }
-        return new byte[size];
+        byte[] array = fit.getValue().pollFirst();
+        if (fit.getValue().isEmpty()) {
+            bySize.remove(fit.getKey());
+        }
+        released.removeFirstOccurrence(array);
+        bytes -= array.length;
+        return array;
     }
 
     /** Keeps the most recently released arrays, dropping the oldest beyond the pool's size. */
@@ -37,10 +42,17 @@ final class SlabPool {
         if (array.length == 0 || array.length > MAX_POOLED_BYTES) {
             return;
         }
-        arrays.addFirst(array);
+        bySize.computeIfAbsent(array.length, k -> new ArrayDeque<>()).addFirst(array);
+        released.addLast(array);
         bytes += array.length;
         while (bytes > MAX_POOLED_BYTES) {
-            bytes -= arrays.removeLast().length;
+            byte[] oldest = released.pollFirst();
+            ArrayDeque<byte[]> same = bySize.get(oldest.length);
+            same.removeFirstOccurrence(oldest);
+            if (same.isEmpty()) {
+                bySize.remove(oldest.length);
+            }
+            bytes -= oldest.length;
         }
     }
 }

@@ -15,7 +15,7 @@ final class ColumnShredder {
 
     private final LeafColumn column;
     private final PathNode[] nodes;
-    final LeafCodec codec;
+    private final LeafCodec codec;
     private FieldVector[] vectors;
     private ColumnWriter writer;
 
@@ -23,10 +23,6 @@ final class ColumnShredder {
         this.column = column;
         this.nodes = column.nodes();
         this.codec = codec;
-    }
-
-    LeafColumn column() {
-        return column;
     }
 
     void bind(VectorSchemaRoot batch) {

@@ -28,10 +28,6 @@ final class GrowableBytes extends OutputStream {
         return size;
     }
 
-    int capacity() {
-        return buf.length;
-    }
-
     void reset() {
         size = 0;
     }
@@ -54,10 +50,6 @@ final class GrowableBytes extends OutputStream {
     /** Moves the end after bytes written directly into {@link #array()}. */
     void advance(int n) {
         size += n;
-    }
-
-    void position(int newSize) {
-        size = newSize;
     }
 
     @Override

@@ -14,8 +14,6 @@ final class SlabPool {
     private static final ThreadLocal<SlabPool> POOL = ThreadLocal.withInitial(SlabPool::new);
 
     private final TreeMap<Integer, ArrayDeque<byte[]>> bySize = new TreeMap<>();
-    /** Release order, oldest first, for eviction. */
-    private final ArrayDeque<byte[]> released = new ArrayDeque<>();
     private long bytes;
 
     static SlabPool current() {
@@ -32,27 +30,24 @@ final class SlabPool {
         if (fit.getValue().isEmpty()) {
             bySize.remove(fit.getKey());
         }
-        released.removeFirstOccurrence(array);
         bytes -= array.length;
         return array;
     }
 
-    /** Keeps the most recently released arrays, dropping the oldest beyond the pool's size. */
+    /** Keeps released arrays up to the pool's size, dropping the smallest first (the cheapest to allocate). */
     void release(byte[] array) {
         if (array.length == 0 || array.length > MAX_POOLED_BYTES) {
             return;
         }
         bySize.computeIfAbsent(array.length, k -> new ArrayDeque<>()).addFirst(array);
-        released.addLast(array);
         bytes += array.length;
         while (bytes > MAX_POOLED_BYTES) {
-            byte[] oldest = released.pollFirst();
-            ArrayDeque<byte[]> same = bySize.get(oldest.length);
-            same.removeFirstOccurrence(oldest);
-            if (same.isEmpty()) {
-                bySize.remove(oldest.length);
+            Map.Entry<Integer, ArrayDeque<byte[]>> smallest = bySize.firstEntry();
+            smallest.getValue().pollLast();
+            if (smallest.getValue().isEmpty()) {
+                bySize.remove(smallest.getKey());
             }
-            bytes -= oldest.length;
+            bytes -= smallest.getKey();
         }
     }
 }

@@ -272,6 +272,9 @@ public final class ChunkReader implements AutoCloseable {
         try {
             root.close();
             releaseRowGroup();
+            for (ColumnAssembler a : assemblers) {
+                a.release();
+            }
         } finally {
             reader.close();
         }

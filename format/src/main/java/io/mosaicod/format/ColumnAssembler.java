@@ -65,6 +65,12 @@ final class ColumnAssembler {
         remaining = reader.getTotalValueCount();
     }
 
+    void release() {
+        if (plain != null) {
+            plain.release();
+        }
+    }
+
     ColumnDescriptor descriptor() {
         return column.descriptor();
     }

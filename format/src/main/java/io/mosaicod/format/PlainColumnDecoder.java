@@ -88,6 +88,12 @@ final class PlainColumnDecoder {
         this.vector = batchVector;
     }
 
+    /** Returns the page buffer for reuse by the next reader on this thread. */
+    void release() {
+        SlabPool.current().release(pageBuffer);
+        pageBuffer = new byte[0];
+    }
+
     /** Reads up to {@code maxRows} rows into the bound vector from index 0; returns how many. */
     int readRows(int maxRows) throws IOException {
         if (layout != PlainLayout.Kind.BYTES && layout != PlainLayout.Kind.LARGE_BYTES) {
@@ -145,7 +151,8 @@ final class PlainColumnDecoder {
                 bytes = ByteBuffer.wrap(chunk, dataStart, compressed).slice();
             } else {
                 if (pageBuffer.length < uncompressed) {
-                    pageBuffer = new byte[Math.max(uncompressed, pageBuffer.length * 2)];
+                    SlabPool.current().release(pageBuffer);
+                    pageBuffer = SlabPool.current().acquire(uncompressed);
                 }
                 ChunkCompression.decompressInto(codec, chunk, dataStart, compressed, pageBuffer, uncompressed);
                 bytes = ByteBuffer.wrap(pageBuffer, 0, uncompressed).slice();

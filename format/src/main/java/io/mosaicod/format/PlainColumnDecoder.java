@@ -11,7 +11,6 @@ import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
 import org.apache.parquet.format.DataPageHeader;
@@ -19,7 +18,6 @@ import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
@@ -182,14 +180,12 @@ final class PlainColumnDecoder {
         definedIndex = 0;
         if (encoding == org.apache.parquet.format.Encoding.RLE) {
             int length = bytes.getInt();
-            ByteBuffer levels = bytes.slice();
-            levels.limit(length);
-            RunLengthBitPackingHybridDecoder decoder =
-                    new RunLengthBitPackingHybridDecoder(1, ByteBufferInputStream.wrap(levels));
-            for (int i = 0; i < count; i++) {
-                defined[i] = (byte) decoder.readInt();
+            int end = bytes.position() + length;
+            if (length < 0 || end > bytes.limit()) {
+                throw new IOException("definition levels of " + length + " bytes overrun their page");
             }
-            bytes.position(bytes.position() + length);
+            decodeHybridBitWidthOne(bytes, end, count);
+            bytes.position(end);
         } else if (encoding == org.apache.parquet.format.Encoding.BIT_PACKED) {
             int start = bytes.position();
             for (int i = 0; i < count; i++) {
@@ -198,6 +194,43 @@ final class PlainColumnDecoder {
             bytes.position(start + (count + 7) / 8);
         } else {
             throw new IOException("unsupported definition level encoding " + encoding);
+        }
+    }
+
+    /**
+     * The RLE / bit-packing hybrid for levels of bit width 1: runs are either a repeated value (header
+     * {@code count << 1}, one value byte) or groups of eight bit-packed values (header {@code groups << 1 | 1}).
+     */
+    private void decodeHybridBitWidthOne(ByteBuffer bytes, int end, int count) throws IOException {
+        int i = 0;
+        int p = bytes.position();
+        while (i < count) {
+            if (p >= end) {
+                throw new IOException("definition levels end after " + i + " of " + count + " values");
+            }
+            int header = 0;
+            int shift = 0;
+            int b;
+            do {
+                b = bytes.get(p++) & 0xFF;
+                header |= (b & 0x7F) << shift;
+                shift += 7;
+            } while ((b & 0x80) != 0 && shift < 35);
+            if ((header & 1) == 0) {
+                int run = header >>> 1;
+                byte value = p < end ? bytes.get(p++) : 0;
+                int n = Math.min(run, count - i);
+                java.util.Arrays.fill(defined, i, i + n, (byte) (value & 1));
+                i += n;
+            } else {
+                int groups = header >>> 1;
+                for (int g = 0; g < groups && i < count; g++) {
+                    int packed = p < end ? bytes.get(p++) & 0xFF : 0;
+                    for (int bit = 0; bit < 8 && i < count; bit++) {
+                        defined[i++] = (byte) ((packed >>> bit) & 1);
+                    }
+                }
+            }
         }
     }
 

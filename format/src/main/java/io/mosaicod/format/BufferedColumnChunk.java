@@ -41,6 +41,8 @@ final class BufferedColumnChunk implements PageWriter {
     private int slabUsed;
     private long bufferedBytes;
     private final List<PageInfo> pageInfos = new ArrayList<>();
+    /** Uncompressed pages handed over by parquet-java's column writers, before compression. */
+    private final GrowableBytes scratch = new GrowableBytes(0);
     private long valueCount;
     private DictionaryPage dictionary;
 
@@ -89,17 +91,12 @@ final class BufferedColumnChunk implements PageWriter {
     @Override
     public void writePage(BytesInput bytes, int values, int rows, Statistics<?> statistics, Encoding repetition,
                           Encoding definition, Encoding encoding) throws IOException {
-        byte[] page = bytes.toByteArray();
-        addPage(page, 0, page.length, values, rows, statistics, repetition, definition, encoding);
+        scratch.reset();
+        bytes.writeAllTo(scratch);
+        addPage(scratch.array(), 0, scratch.size(), values, rows, statistics, repetition, definition, encoding);
     }
 
     /** Size and geospatial statistics are not kept: no chunk column needs them. */
-    @Override
-    public void writePage(BytesInput bytes, int values, int rows, Statistics<?> statistics, SizeStatistics sizes,
-                          Encoding repetition, Encoding definition, Encoding encoding) throws IOException {
-        writePage(bytes, values, rows, statistics, repetition, definition, encoding);
-    }
-
     @Override
     public void writePage(BytesInput bytes, int values, int rows, Statistics<?> statistics, SizeStatistics sizes,
                           GeospatialStatistics geospatial, Encoding repetition, Encoding definition, Encoding encoding)
@@ -122,11 +119,12 @@ final class BufferedColumnChunk implements PageWriter {
 
     @Override
     public void writeDictionaryPage(DictionaryPage page) throws IOException {
-        byte[] raw = page.getBytes().toByteArray();
-        byte[] compressed = new byte[ChunkCompression.maxCompressedLength(codec, raw.length)];
-        int written = compression.compressInto(codec, raw, 0, raw.length, compressed, 0);
-        dictionary = new DictionaryPage(BytesInput.from(compressed, 0, written), raw.length, page.getDictionarySize(),
-                page.getEncoding());
+        scratch.reset();
+        page.getBytes().writeAllTo(scratch);
+        byte[] compressed = new byte[ChunkCompression.maxCompressedLength(codec, scratch.size())];
+        int written = compression.compressInto(codec, scratch.array(), 0, scratch.size(), compressed, 0);
+        dictionary = new DictionaryPage(BytesInput.from(compressed, 0, written), scratch.size(),
+                page.getDictionarySize(), page.getEncoding());
     }
 
     @Override
@@ -154,6 +152,7 @@ final class BufferedColumnChunk implements PageWriter {
             SlabPool.current().release(s);
         }
         slabs.clear();
+        scratch.release();
         pageInfos.clear();
     }
 

@@ -55,8 +55,7 @@ public final class ChunkCompression implements CompressionCodecFactory {
     public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
         return switch (codec) {
             case UNCOMPRESSED -> new Uncompressed();
-            case ZSTD -> new ZstdDecompressor();
-            case SNAPPY -> new SnappyDecompressor();
+            case ZSTD, SNAPPY -> new PageDecompressor(codec);
             default -> throw new UnsupportedOperationException("chunks compressed with " + codec
                     + " are not supported (supported: UNCOMPRESSED, SNAPPY, ZSTD)");
         };
@@ -207,21 +206,25 @@ public final class ChunkCompression implements CompressionCodecFactory {
         }
     }
 
-    private static final class ZstdDecompressor implements BytesInputDecompressor {
+    /**
+     * Decompresses into a fresh array each time: parquet-java keeps decoded pages (dictionaries above all)
+     * alive while it reads values from them. The compressed input goes through a per-thread buffer.
+     */
+    private static final class PageDecompressor implements BytesInputDecompressor {
+        private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
+        private final CompressionCodecName codec;
+
+        PageDecompressor(CompressionCodecName codec) {
+            this.codec = codec;
+        }
+
         @Override
         public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            ByteBuffer in = bytes.toByteBuffer();
+            ReusableBuffer in = INPUT.get();
+            in.reset();
+            bytes.writeAllTo(in);
             byte[] out = new byte[uncompressedSize];
-            int n;
-            if (in.hasArray()) {
-                n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, in.array(),
-                        in.arrayOffset() + in.position(), in.remaining());
-            } else {
-                byte[] copy = new byte[in.remaining()];
-                in.duplicate().get(copy);
-                n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, copy, 0, copy.length);
-            }
-            checkSize(n, uncompressedSize, "ZSTD");
+            decompressInto(codec, in.array(), 0, in.size(), out, uncompressedSize);
             return BytesInput.from(out);
         }
 
@@ -231,8 +234,7 @@ public final class ChunkCompression implements CompressionCodecFactory {
             byte[] in = new byte[compressedSize];
             input.duplicate().get(in);
             byte[] out = new byte[uncompressedSize];
-            int n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, in, 0, in.length);
-            checkSize(n, uncompressedSize, "ZSTD");
+            decompressInto(codec, in, 0, in.length, out, uncompressedSize);
             output.put(out);
         }
 
@@ -242,40 +244,21 @@ public final class ChunkCompression implements CompressionCodecFactory {
     }
 
     private static final class SnappyCompressor implements BytesInputCompressor {
+        private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
+
         @Override
         public BytesInput compress(BytesInput bytes) throws IOException {
-            return BytesInput.from(Snappy.compress(bytes.toByteArray()));
+            ReusableBuffer in = INPUT.get();
+            in.reset();
+            bytes.writeAllTo(in);
+            byte[] out = new byte[Snappy.maxCompressedLength(in.size())];
+            int written = Snappy.compress(in.array(), 0, in.size(), out, 0);
+            return BytesInput.from(out, 0, written);
         }
 
         @Override
         public CompressionCodecName getCodecName() {
             return CompressionCodecName.SNAPPY;
-        }
-
-        @Override
-        public void release() {
-        }
-    }
-
-    private static final class SnappyDecompressor implements BytesInputDecompressor {
-        @Override
-        public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            byte[] in = bytes.toByteArray();
-            byte[] out = new byte[uncompressedSize];
-            int n = Snappy.uncompress(in, 0, in.length, out, 0);
-            checkSize(n, uncompressedSize, "SNAPPY");
-            return BytesInput.from(out);
-        }
-
-        @Override
-        public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
-                throws IOException {
-            byte[] in = new byte[compressedSize];
-            input.duplicate().get(in);
-            byte[] out = new byte[uncompressedSize];
-            int n = Snappy.uncompress(in, 0, in.length, out, 0);
-            checkSize(n, uncompressedSize, "SNAPPY");
-            output.put(out);
         }
 
         @Override

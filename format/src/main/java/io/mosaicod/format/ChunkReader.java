@@ -179,7 +179,7 @@ public final class ChunkReader implements AutoCloseable {
                 direct.clear();
             }
             releaseRowGroup();
-            startShredded(shredded, index);
+            startShredded(shredded, block, index);
             startDirect(direct, block);
             rowsLeftInGroup = block.getRowCount();
             return true;
@@ -188,7 +188,7 @@ public final class ChunkReader implements AutoCloseable {
     }
 
     /** Reads the chunks parquet-java decodes (nested, dictionary-encoded or foreign columns). */
-    private void startShredded(List<ColumnAssembler> shredded, int index) throws IOException {
+    private void startShredded(List<ColumnAssembler> shredded, BlockMetaData block, int index) throws IOException {
         if (shredded.isEmpty()) {
             reader.skipNextRowGroup();
             return;
@@ -204,7 +204,7 @@ public final class ChunkReader implements AutoCloseable {
         }
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, requested, createdBy);
         for (ColumnAssembler a : shredded) {
-            a.startShredded(store);
+            a.startShredded(store, block);
         }
     }
 

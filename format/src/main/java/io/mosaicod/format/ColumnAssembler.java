@@ -59,10 +59,10 @@ final class ColumnAssembler {
     }
 
     /** Starts a row group read through parquet-java's column readers. */
-    void startShredded(ColumnReadStore store) {
+    void startShredded(ColumnReadStore store, BlockMetaData block) {
         plainChunk = false;
         reader = store.getColumnReader(column.descriptor());
-        remaining = reader.getTotalValueCount();
+        remaining = chunkOf(block).getValueCount();
     }
 
     void release() {

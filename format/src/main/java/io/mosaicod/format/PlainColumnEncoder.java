@@ -232,7 +232,7 @@ final class PlainColumnEncoder {
             System.arraycopy(levels, 0, a, start + 4 + headerBytes, groups);
         }
         chunk.addPage(page.array(), start, page.size() - start, pageValues, pageValues, statistics,
-                Encoding.BIT_PACKED, optional ? Encoding.RLE : Encoding.BIT_PACKED, Encoding.PLAIN);
+                Encoding.RLE, Encoding.RLE, Encoding.PLAIN); // levels of max level 0 take no bytes whatever the encoding
         startPage();
     }
 

@@ -62,15 +62,6 @@ class CommandLineTest {
         assertThat(run(Map.of(), "topic", "cat", "--help").out()).contains("LOCATOR", "--json");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"demo"})
-    void commandsNotImplementedYetSayItInOneLineAndExit1(String command) {
-        MainRun run = run(Map.of(), command.split(" "));
-        String name = command.replaceAll(" (-.*|run/imu.*)$", "");
-        assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
-        assertThat(run.errLines()).containsExactly("mosaicod: '" + name + "' is not implemented yet");
-    }
-
     @Test
     void aFlagOverridesABadEnvironmentValue() {
         Map<String, String> env = Map.of("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", "huge");

@@ -61,10 +61,4 @@ abstract class ConfiguredCommand implements Callable<Integer> {
     String displayName() {
         return spec.qualifiedName(" ").replaceFirst("^\\S+ ", "");
     }
-
-    /** The body of a command a later issue implements. */
-    final int notImplemented() {
-        spec.commandLine().getErr().println("mosaicod: '" + displayName() + "' is not implemented yet");
-        return ExitCode.FATAL;
-    }
 }

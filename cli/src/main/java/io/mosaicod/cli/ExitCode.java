@@ -3,7 +3,7 @@ package io.mosaicod.cli;
 /** The process exit codes of DESIGN.md §2. */
 public final class ExitCode {
     public static final int OK = 0;
-    /** A fatal runtime error (also: a subcommand that is not implemented yet). */
+    /** A fatal runtime error (the demo also exits 1 if a topic changed or failed to optimize). */
     public static final int FATAL = 1;
     /** Bad usage or configuration: one line on stderr, no stack trace. */
     public static final int USAGE = 2;

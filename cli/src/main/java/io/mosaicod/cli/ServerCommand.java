@@ -3,11 +3,17 @@ package io.mosaicod.cli;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
+import io.mosaicod.db.InstanceKind;
+import io.mosaicod.server.MosaicodServer;
+import io.mosaicod.server.ServerMain;
+import io.mosaicod.server.ServerSettings;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 
 @Command(name = "server", sortOptions = false,
-        description = "Run the Arrow Flight endpoint (mosaicod 0.7 protocol): ingest, read, catalog actions.")
+        description = "Run the Arrow Flight endpoint (mosaicod 0.7 protocol): ingest, read, catalog actions.",
+        footer = {"", "Runs until SIGINT/SIGTERM, then finishes the calls in flight and exits 0."})
 final class ServerCommand extends ConfiguredCommand {
 
     ServerCommand(Invocation invocation) {
@@ -20,7 +26,22 @@ final class ServerCommand extends ConfiguredCommand {
     }
 
     @Override
-    int run(MosaicodConfig config) {
-        return notImplemented();
+    int run(MosaicodConfig config) throws Exception {
+        try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
+            MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
+                    instance.store());
+            try {
+                LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
+                        config.server().host(), server.port());
+                spec.commandLine().getOut().println(ServerMain.READY_LINE + server.port()); // for scripts and tests
+                spec.commandLine().getOut().flush();
+                while (!instance.stop().sleep(3600)) {
+                    // serve until a stop signal
+                }
+            } finally {
+                server.close();
+            }
+        }
+        return ExitCode.OK;
     }
 }

@@ -62,23 +62,13 @@ class CommandLineTest {
         assertThat(run(Map.of(), "topic", "cat", "--help").out()).contains("LOCATOR", "--json");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"server", "topic ls --json",
-            "topic show run/imu", "topic cat run/imu --json", "generate", "demo"})
-    void commandsNotImplementedYetSayItInOneLineAndExit1(String command) {
-        MainRun run = run(Map.of(), command.split(" "));
-        String name = command.replaceAll(" (-.*|run/imu.*)$", "");
-        assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
-        assertThat(run.errLines()).containsExactly("mosaicod: '" + name + "' is not implemented yet");
-    }
-
     @Test
     void aFlagOverridesABadEnvironmentValue() {
-        Map<String, String> env = Map.of("MOSAICOD_PORT", "not-a-port", "MOSAICOD_HOST", " ");
-        assertThat(run(env, "server").errLines()).hasSize(1).first().asString().contains("env MOSAICOD_HOST");
-        MainRun run = run(env, "server", "--port", "7000", "--host", "0.0.0.0");
-        assertThat(run.exitCode()).as("configuration accepted, command not implemented").isEqualTo(ExitCode.FATAL);
-        assertThat(run.err()).contains("not implemented");
+        Map<String, String> env = Map.of("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", "huge");
+        assertThat(run(env, "store-optimizer").errLines()).hasSize(1).first().asString()
+                .contains("env MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE");
+        MainRun run = run(env, "store-optimizer", "--max-chunk-size", "64MiB");
+        assertThat(run.exitCode()).as("configuration accepted: a pass over an empty repository").isEqualTo(ExitCode.OK);
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.vector.ipc.ReadChannel;
 import org.apache.arrow.vector.ipc.WriteChannel;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
@@ -33,7 +35,27 @@ final class ArrowSchemaMetadata {
         return Base64.getEncoder().encodeToString(bytes.toByteArray());
     }
 
+    /**
+     * Decoded schemas by their encoding: every chunk of a topic carries the same one, and a reader of
+     * thousands of chunks would otherwise decode it thousands of times. Schemas are immutable.
+     */
+    private static final Map<String, Schema> DECODED = new ConcurrentHashMap<>();
+    private static final int MAX_CACHED = 256;
+
     static Schema decode(String encoded, String chunkName) throws ChunkFormatException {
+        Schema cached = DECODED.get(encoded);
+        if (cached != null) {
+            return cached;
+        }
+        Schema schema = decodeUncached(encoded, chunkName);
+        if (DECODED.size() >= MAX_CACHED) {
+            DECODED.clear();
+        }
+        DECODED.put(encoded, schema);
+        return schema;
+    }
+
+    private static Schema decodeUncached(String encoded, String chunkName) throws ChunkFormatException {
         try {
             byte[] bytes = Base64.getDecoder().decode(encoded.trim());
             Schema schema = MessageSerializer.deserializeSchema(

@@ -17,7 +17,6 @@ final class BytesLeafCodec extends LeafCodec {
 
     private final boolean large;
     private final TextStatisticsBuilder text;
-    private boolean hasNull;
     private byte[] scratch = new byte[256];
 
     BytesLeafCodec(boolean large, boolean utf8) {
@@ -69,10 +68,14 @@ final class BytesLeafCodec extends LeafCodec {
 
     @Override
     void noteNull() {
-        hasNull = true;
         if (text != null) {
             text.addNull();
         }
+    }
+
+    @Override
+    boolean collectsStatistics() {
+        return text != null;
     }
 
     @Override

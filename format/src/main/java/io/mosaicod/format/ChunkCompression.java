@@ -3,6 +3,7 @@ package io.mosaicod.format;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -16,18 +17,27 @@ import org.xerial.snappy.Snappy;
  * seconds and hundreds of MB over a few thousand chunks. Decompression always returns a fresh buffer,
  * because parquet-java keeps page buffers alive while it decodes values from them.
  */
-final class ChunkCompression implements CompressionCodecFactory {
+public final class ChunkCompression implements CompressionCodecFactory {
 
-    private static final ThreadLocal<ZstdCompressCtx> ZSTD_COMPRESS = ThreadLocal.withInitial(ZstdCompressCtx::new);
+    /** Per thread: a context for the profile level and one for trials, so neither is re-initialized per page. */
+    private static final ThreadLocal<LevelledContext> ZSTD_COMPRESS = ThreadLocal.withInitial(LevelledContext::new);
+    private static final ThreadLocal<ZstdCompressCtx> ZSTD_TRIAL =
+            ThreadLocal.withInitial(() -> new ZstdCompressCtx().setLevel(1));
     private static final ThreadLocal<ZstdDecompressCtx> ZSTD_DECOMPRESS =
             ThreadLocal.withInitial(ZstdDecompressCtx::new);
 
     /** Reading needs no level; every reader can share this one. */
     static final ChunkCompression FOR_READING = new ChunkCompression(3);
 
+    /** Bytes of a page tried at ZSTD level 1 to decide whether it is worth compressing. */
+    private static final int SAMPLE_BYTES = 32 << 10;
+    /** Pages smaller than this are always compressed: the trial would cost as much as the work. */
+    private static final int MIN_SAMPLE_BYTES = 4 << 10;
+
     private final int zstdLevel;
 
-    ChunkCompression(int zstdLevel) {
+    /** A factory whose ZSTD compressors use {@code zstdLevel}. */
+    public ChunkCompression(int zstdLevel) {
         this.zstdLevel = zstdLevel;
     }
 
@@ -45,8 +55,7 @@ final class ChunkCompression implements CompressionCodecFactory {
     public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
         return switch (codec) {
             case UNCOMPRESSED -> new Uncompressed();
-            case ZSTD -> new ZstdDecompressor();
-            case SNAPPY -> new SnappyDecompressor();
+            case ZSTD, SNAPPY -> new PageDecompressor(codec);
             default -> throw new UnsupportedOperationException("chunks compressed with " + codec
                     + " are not supported (supported: UNCOMPRESSED, SNAPPY, ZSTD)");
         };
@@ -54,6 +63,80 @@ final class ChunkCompression implements CompressionCodecFactory {
 
     @Override
     public void release() {
+    }
+
+    /** The most bytes {@link #compressInto} writes for {@code len} input bytes. */
+    static int maxCompressedLength(CompressionCodecName codec, int len) {
+        return switch (codec) {
+            case UNCOMPRESSED -> len;
+            case ZSTD -> (int) Math.max(Zstd.compressBound(len), RawZstdFrame.maxSize(len));
+            case SNAPPY -> Snappy.maxCompressedLength(len);
+            default -> throw new UnsupportedOperationException("chunk writers do not compress with " + codec);
+        };
+    }
+
+    /**
+     * Compresses {@code src[off, off + len)} with {@code codec} into {@code dst} at {@code at}, which has room
+     * for {@link #maxCompressedLength}; returns the compressed size.
+     */
+    int compressInto(CompressionCodecName codec, byte[] src, int off, int len, byte[] dst, int at) throws IOException {
+        return switch (codec) {
+            case UNCOMPRESSED -> {
+                System.arraycopy(src, off, dst, at, len);
+                yield len;
+            }
+            case ZSTD -> compressZstd(src, off, len, dst, at, zstdLevel);
+            case SNAPPY -> Snappy.compress(src, off, len, dst, at);
+            default -> throw new UnsupportedOperationException("chunk writers do not compress with " + codec);
+        };
+    }
+
+    /** Decompresses one page into {@code dst[0, uncompressedSize)}, which the caller reuses across pages. */
+    static void decompressInto(CompressionCodecName codec, byte[] src, int off, int len, byte[] dst,
+                               int uncompressedSize) throws IOException {
+        int n = switch (codec) {
+            case UNCOMPRESSED -> {
+                System.arraycopy(src, off, dst, 0, len);
+                yield len;
+            }
+            case ZSTD -> ZSTD_DECOMPRESS.get().decompressByteArray(dst, 0, uncompressedSize, src, off, len);
+            case SNAPPY -> Snappy.uncompress(src, off, len, dst, 0);
+            default -> throw new IOException("pages compressed with " + codec + " are not supported");
+        };
+        checkSize(n, uncompressedSize, codec.name());
+    }
+
+    /** See {@link ZstdCompressor} for why some pages are framed raw. */
+    private static int compressZstd(byte[] src, int off, int len, byte[] dst, int at, int level) {
+        if (!worthCompressing(ZSTD_TRIAL.get(), src, off, len, dst, at)) {
+            return RawZstdFrame.write(src, off, len, dst, at);
+        }
+        return ZSTD_COMPRESS.get().at(level).compressByteArray(dst, at, dst.length - at, src, off, len);
+    }
+
+    /** A compression context whose level changes only when a different level is asked for. */
+    private static final class LevelledContext {
+        private final ZstdCompressCtx ctx = new ZstdCompressCtx();
+        private int level = Integer.MIN_VALUE;
+
+        ZstdCompressCtx at(int wanted) {
+            if (wanted != level) {
+                ctx.setLevel(wanted);
+                level = wanted;
+            }
+            return ctx;
+        }
+    }
+
+    /** A level-1 trial on a sample: does this page shrink by at least 3 %? The trial output is overwritten. */
+    private static boolean worthCompressing(ZstdCompressCtx ctx, byte[] src, int off, int len, byte[] scratch,
+                                            int scratchOff) {
+        int sample = Math.min(len, SAMPLE_BYTES);
+        if (sample < MIN_SAMPLE_BYTES) {
+            return true;
+        }
+        int compressed = ctx.compressByteArray(scratch, scratchOff, scratch.length - scratchOff, src, off, sample);
+        return compressed < sample * 0.97;
     }
 
     private static final class Uncompressed implements BytesInputCompressor, BytesInputDecompressor {
@@ -84,10 +167,18 @@ final class ChunkCompression implements CompressionCodecFactory {
         }
     }
 
-    /** Reuses its output buffer: the page writer copies compressed pages before compressing the next. */
+    /**
+     * ZSTD at the profile's level, except for pages that do not compress: if a level-1 trial on the page's
+     * first {@link #SAMPLE_BYTES} saves less than 3 %, the page is stored as a ZSTD frame of raw blocks, which
+     * every ZSTD decoder reads and which level 5 would have produced at the same size after spending most
+     * of a rewrite's CPU time on it (random binary payloads, the common case for images and blobs).
+     * Buffers are reused across pages of this thread: the page writer copies a compressed page away before
+     * it compresses the next one, and pages are large enough that allocating them per page costs GC time.
+     */
     private static final class ZstdCompressor implements BytesInputCompressor {
+        private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
+        private static final ThreadLocal<GrowableBytes> OUTPUT = ThreadLocal.withInitial(() -> new GrowableBytes(0));
         private final int level;
-        private byte[] out = new byte[0];
 
         ZstdCompressor(int level) {
             this.level = level;
@@ -95,15 +186,14 @@ final class ChunkCompression implements CompressionCodecFactory {
 
         @Override
         public BytesInput compress(BytesInput bytes) throws IOException {
-            byte[] in = bytes.toByteArray();
-            int bound = (int) Zstd.compressBound(in.length);
-            if (out.length < bound) {
-                out = new byte[bound];
-            }
-            ZstdCompressCtx ctx = ZSTD_COMPRESS.get();
-            ctx.setLevel(level);
-            int written = ctx.compressByteArray(out, 0, out.length, in, 0, in.length);
-            return BytesInput.from(out, 0, written);
+            ReusableBuffer in = INPUT.get();
+            in.reset();
+            bytes.writeAllTo(in);
+            GrowableBytes out = OUTPUT.get();
+            out.reset();
+            out.ensure(maxCompressedLength(CompressionCodecName.ZSTD, in.size()));
+            int written = compressZstd(in.array(), 0, in.size(), out.array(), 0, level);
+            return BytesInput.from(out.array(), 0, written);
         }
 
         @Override
@@ -116,13 +206,25 @@ final class ChunkCompression implements CompressionCodecFactory {
         }
     }
 
-    private static final class ZstdDecompressor implements BytesInputDecompressor {
+    /**
+     * Decompresses into a fresh array each time: parquet-java keeps decoded pages (dictionaries above all)
+     * alive while it reads values from them. The compressed input goes through a per-thread buffer.
+     */
+    private static final class PageDecompressor implements BytesInputDecompressor {
+        private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
+        private final CompressionCodecName codec;
+
+        PageDecompressor(CompressionCodecName codec) {
+            this.codec = codec;
+        }
+
         @Override
         public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            byte[] in = bytes.toByteArray();
+            ReusableBuffer in = INPUT.get();
+            in.reset();
+            bytes.writeAllTo(in);
             byte[] out = new byte[uncompressedSize];
-            int n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, in, 0, in.length);
-            checkSize(n, uncompressedSize, "ZSTD");
+            decompressInto(codec, in.array(), 0, in.size(), out, uncompressedSize);
             return BytesInput.from(out);
         }
 
@@ -132,8 +234,7 @@ final class ChunkCompression implements CompressionCodecFactory {
             byte[] in = new byte[compressedSize];
             input.duplicate().get(in);
             byte[] out = new byte[uncompressedSize];
-            int n = ZSTD_DECOMPRESS.get().decompressByteArray(out, 0, out.length, in, 0, in.length);
-            checkSize(n, uncompressedSize, "ZSTD");
+            decompressInto(codec, in, 0, in.length, out, uncompressedSize);
             output.put(out);
         }
 
@@ -143,9 +244,16 @@ final class ChunkCompression implements CompressionCodecFactory {
     }
 
     private static final class SnappyCompressor implements BytesInputCompressor {
+        private static final ThreadLocal<ReusableBuffer> INPUT = ThreadLocal.withInitial(ReusableBuffer::new);
+
         @Override
         public BytesInput compress(BytesInput bytes) throws IOException {
-            return BytesInput.from(Snappy.compress(bytes.toByteArray()));
+            ReusableBuffer in = INPUT.get();
+            in.reset();
+            bytes.writeAllTo(in);
+            byte[] out = new byte[Snappy.maxCompressedLength(in.size())];
+            int written = Snappy.compress(in.array(), 0, in.size(), out, 0);
+            return BytesInput.from(out, 0, written);
         }
 
         @Override
@@ -158,29 +266,10 @@ final class ChunkCompression implements CompressionCodecFactory {
         }
     }
 
-    private static final class SnappyDecompressor implements BytesInputDecompressor {
-        @Override
-        public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            byte[] in = bytes.toByteArray();
-            byte[] out = new byte[uncompressedSize];
-            int n = Snappy.uncompress(in, 0, in.length, out, 0);
-            checkSize(n, uncompressedSize, "SNAPPY");
-            return BytesInput.from(out);
-        }
-
-        @Override
-        public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
-                throws IOException {
-            byte[] in = new byte[compressedSize];
-            input.duplicate().get(in);
-            byte[] out = new byte[uncompressedSize];
-            int n = Snappy.uncompress(in, 0, in.length, out, 0);
-            checkSize(n, uncompressedSize, "SNAPPY");
-            output.put(out);
-        }
-
-        @Override
-        public void release() {
+    /** A byte array output stream whose array can be read without a copy. */
+    private static final class ReusableBuffer extends ByteArrayOutputStream {
+        byte[] array() {
+            return buf;
         }
     }
 

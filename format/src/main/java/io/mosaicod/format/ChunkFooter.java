@@ -57,6 +57,7 @@ public final class ChunkFooter {
     static ParquetReadOptions readOptions() {
         return ParquetReadOptions.builder(new PlainParquetConfiguration())
                 .withCodecFactory(ChunkCompression.FOR_READING)
+                .withAllocator(PooledHeapAllocator.INSTANCE)
                 .usePageChecksumVerification(true)
                 .build();
     }

@@ -2,6 +2,7 @@ package io.mosaicod.format;
 
 import io.mosaicod.core.io.RandomAccessSource;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -13,6 +14,9 @@ import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.DummyRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -34,6 +38,12 @@ public final class ChunkReader implements AutoCloseable {
     private final String createdBy;
     private final List<ColumnAssembler> assemblers = new ArrayList<>();
     private final VectorSchemaRoot root;
+    /** Row groups whose direct chunks span more go through parquet-java's reader, which reads in parts. */
+    private static final long MAX_DIRECT_READ_BYTES = 1L << 30;
+
+    private final RandomAccessSource source;
+    private PageReadStore pages;
+    private byte[] rowGroupBytes;
     private int nextRowGroup;
     private long rowsLeftInGroup;
     private boolean allocated;
@@ -41,6 +51,7 @@ public final class ChunkReader implements AutoCloseable {
     private ChunkReader(RandomAccessSource source, ChunkFooter footer, BufferAllocator allocator,
                         ChunkReadOptions options) throws IOException {
         this.chunkName = source.name();
+        this.source = source;
         this.footer = footer;
         this.options = options;
         this.schema = project(footer.schema(), options.columns());
@@ -150,23 +161,99 @@ public final class ChunkReader implements AutoCloseable {
     private boolean startNextRowGroup() throws IOException {
         List<ChunkFooter.RowGroup> groups = footer.rowGroups();
         while (nextRowGroup < groups.size()) {
-            ChunkFooter.RowGroup group = groups.get(nextRowGroup++);
+            int index = nextRowGroup++;
+            ChunkFooter.RowGroup group = groups.get(index);
             if (options.startNs() != null && !group.mayOverlap(options.startNs(), options.endNs())) {
                 reader.skipNextRowGroup();
                 continue;
             }
-            PageReadStore pages = reader.readNextRowGroup();
-            if (pages == null) {
-                throw new ChunkFormatException(chunkName, "ends before row group " + (nextRowGroup - 1));
-            }
-            ColumnReadStoreImpl columns = new ColumnReadStoreImpl(pages, converter, requested, createdBy);
+            BlockMetaData block = footer.parquetMetadata().getBlocks().get(index);
+            List<ColumnAssembler> direct = new ArrayList<>();
+            List<ColumnAssembler> shredded = new ArrayList<>();
             for (ColumnAssembler a : assemblers) {
-                a.startRowGroup(columns);
+                (a.decodesDirectly(block) ? direct : shredded).add(a);
             }
-            rowsLeftInGroup = pages.getRowCount();
+            long[] span = span(direct, block);
+            if (span[1] - span[0] > MAX_DIRECT_READ_BYTES) {
+                shredded.addAll(direct);
+                direct.clear();
+            }
+            releaseRowGroup();
+            startShredded(shredded, block, index);
+            startDirect(direct, block);
+            rowsLeftInGroup = block.getRowCount();
             return true;
         }
         return false;
+    }
+
+    /** Reads the chunks parquet-java decodes (nested, dictionary-encoded or foreign columns). */
+    private void startShredded(List<ColumnAssembler> shredded, BlockMetaData block, int index) throws IOException {
+        if (shredded.isEmpty()) {
+            reader.skipNextRowGroup();
+            return;
+        }
+        List<ColumnDescriptor> columns = new ArrayList<>();
+        for (ColumnAssembler a : shredded) {
+            columns.add(a.descriptor());
+        }
+        reader.setRequestedSchema(columns);
+        pages = reader.readNextRowGroup();
+        if (pages == null) {
+            throw new ChunkFormatException(chunkName, "ends before row group " + index);
+        }
+        ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, converter, requested, createdBy);
+        for (ColumnAssembler a : shredded) {
+            a.startShredded(store, block);
+        }
+    }
+
+    /** Reads the bytes of the directly decoded chunks with one positioned read (they are usually adjacent). */
+    private void startDirect(List<ColumnAssembler> direct, BlockMetaData block) throws IOException {
+        if (direct.isEmpty()) {
+            return;
+        }
+        long[] span = span(direct, block);
+        long from = span[0];
+        long to = span[1];
+        if (from < 0 || to > source.size()) {
+            throw new ChunkFormatException(chunkName, "column chunks at [" + from + ", " + to
+                    + ") lie outside the file");
+        }
+        rowGroupBytes = SlabPool.current().acquire((int) (to - from));
+        try {
+            source.readFully(from, ByteBuffer.wrap(rowGroupBytes, 0, (int) (to - from)));
+        } catch (IOException e) {
+            throw new SourceInputFile.SourceReadException(e); // the object store failed, not the format
+        }
+        for (ColumnAssembler a : direct) {
+            ColumnChunkMetaData chunk = a.chunkOf(block);
+            a.startDirect(rowGroupBytes, (int) (chunk.getStartingPos() - from), (int) chunk.getTotalSize(), chunk);
+        }
+    }
+
+    /** The byte range [from, to) that the chunks of these columns occupy. */
+    private static long[] span(List<ColumnAssembler> columns, BlockMetaData block) {
+        long from = Long.MAX_VALUE;
+        long to = 0;
+        for (ColumnAssembler a : columns) {
+            ColumnChunkMetaData chunk = a.chunkOf(block);
+            from = Math.min(from, chunk.getStartingPos());
+            to = Math.max(to, chunk.getStartingPos() + chunk.getTotalSize());
+        }
+        return columns.isEmpty() ? new long[] {0, 0} : new long[] {from, to};
+    }
+
+    /** Hands the finished row group's buffers back for reuse; its rows are all in Arrow vectors by now. */
+    private void releaseRowGroup() {
+        if (pages != null) {
+            pages.close();
+            pages = null;
+        }
+        if (rowGroupBytes != null) {
+            SlabPool.current().release(rowGroupBytes);
+            rowGroupBytes = null;
+        }
     }
 
     private void clearBatch() {
@@ -184,6 +271,10 @@ public final class ChunkReader implements AutoCloseable {
     public void close() throws IOException {
         try {
             root.close();
+            releaseRowGroup();
+            for (ColumnAssembler a : assemblers) {
+                a.release();
+            }
         } finally {
             reader.close();
         }

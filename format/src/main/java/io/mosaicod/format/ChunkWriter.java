@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.RandomAccessSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -11,19 +12,21 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
-import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
+import org.apache.parquet.column.page.PageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
- * Writes Arrow batches of one schema as one Parquet chunk, column by column: each leaf column's values and
- * levels are taken straight from the vectors ({@link ColumnShredder}), with no row objects. Row groups are
- * closed when their buffered size reaches the row-group size. The Arrow schema, with all its metadata, is
+ * Writes Arrow batches of one schema as one Parquet chunk, column by column, with no row objects. Flat
+ * columns without a dictionary (the ragged and image profiles) are encoded straight from their Arrow buffers
+ * into PLAIN pages ({@link PlainColumnEncoder}); nested and dictionary-encoded columns go through
+ * parquet-java's column writers, fed values and levels walked from the vectors ({@link ColumnShredder}).
+ * All pages of a row group are buffered per column ({@link BufferedColumnChunk}) and the row group is
+ * written when its buffered size reaches the row-group size. The Arrow schema, with all its metadata, is
  * stored as {@code ARROW:schema}. {@link #finish()} writes the footer and reports the chunk's
  * {@link ChunkSummary}; {@link #close()} without {@code finish()} abandons the chunk. The writer never closes
  * the caller's stream.
@@ -37,19 +40,27 @@ public final class ChunkWriter implements AutoCloseable {
 
     private final String chunkName;
     private final Schema schema;
-    private final MessageType parquetSchema;
     private final ParquetProperties properties;
     private final long rowGroupBytes;
     private final StreamOutputFile output;
     private final ParquetFileWriter fileWriter;
+    /** Every leaf column's pages, in schema order. */
+    private final List<BufferedColumnChunk> chunks = new ArrayList<>();
+    private final List<BufferedColumnChunk> shreddedChunks = new ArrayList<>();
     private final List<ColumnShredder> shredders = new ArrayList<>();
-    private final Map<ColumnDescriptor, BytesInputCompressor> compressors = new HashMap<>();
+    private final List<PlainColumnEncoder> encoders = new ArrayList<>();
+    /** Each leaf's statistics source and path, in schema order. */
+    private final List<Map.Entry<String, LeafCodec>> statistics = new ArrayList<>();
+    /** The top-level fields whose columns go through parquet-java's writers, or null if none do. */
+    private final MessageType shreddedSchema;
+    private final PageWriteStore pageStore;
     private final int timestampIndex;
     private final TimestampTracker timestamps = new TimestampTracker();
 
-    private ColumnChunkPageWriteStore pageStore;
+    /** Statistics of row groups copied in without decoding, by path. */
+    private final Map<String, ColumnStatistics> copiedStatistics = new HashMap<>();
+    private final MessageType parquetSchema;
     private ColumnWriteStore columnStore;
-    private int rowGroupOrdinal;
     private long rowsInGroup;
     private long rowCount;
     private long arrowBytes;
@@ -60,20 +71,43 @@ public final class ChunkWriter implements AutoCloseable {
         this.chunkName = chunkName;
         this.schema = schema;
         this.rowGroupBytes = rowGroupBytes;
-        this.parquetSchema = ParquetSchemaMapping.toParquet(schema);
+        MessageType parquetSchema = ParquetSchemaMapping.toParquet(schema);
+        this.parquetSchema = parquetSchema;
         this.timestampIndex = timestampIndex(schema);
         this.properties = profile.properties(timestampIndex >= 0);
+        List<LeafColumn> leaves;
         try {
-            for (LeafColumn leaf : ColumnLayout.leaves(schema, parquetSchema, chunkName)) {
-                shredders.add(new ColumnShredder(leaf));
-            }
+            leaves = ColumnLayout.leaves(schema, parquetSchema, chunkName);
         } catch (ChunkFormatException e) {
             throw new IllegalStateException("derived Parquet schema does not match its Arrow schema", e);
         }
         ChunkCompression compression = new ChunkCompression(WriterProfile.ZSTD_LEVEL);
-        for (ColumnDescriptor column : parquetSchema.getColumns()) {
-            compressors.put(column, compression.getCompressor(profile.codecFor(column.getPath()[0])));
+        Map<List<String>, BufferedColumnChunk> chunkByPath = new HashMap<>();
+        List<Type> shreddedFields = new ArrayList<>();
+        for (LeafColumn leaf : leaves) {
+            ColumnDescriptor descriptor = leaf.descriptor();
+            BufferedColumnChunk chunk = new BufferedColumnChunk(descriptor,
+                    profile.codecFor(descriptor.getPath()[0]), compression);
+            chunks.add(chunk);
+            chunkByPath.put(List.of(descriptor.getPath()), chunk);
+            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.of(leaf);
+            LeafCodec codec = LeafCodec.create(leaf.field(), leaf.type(), leaf.fieldPath());
+            if (layout != null) {
+                encoders.add(new PlainColumnEncoder(leaf, layout, chunk, codec,
+                        properties.getStatisticsEnabled(descriptor), properties.getPageSizeThreshold(),
+                        properties.getPageRowCountLimit()));
+            } else {
+                shredders.add(new ColumnShredder(leaf, codec));
+                shreddedChunks.add(chunk);
+                Type field = parquetSchema.getType(descriptor.getPath()[0]);
+                if (!shreddedFields.contains(field)) {
+                    shreddedFields.add(field);
+                }
+            }
+            statistics.add(Map.entry(leaf.statisticsPath(), codec));
         }
+        this.shreddedSchema = shreddedFields.isEmpty() ? null : new MessageType(parquetSchema.getName(), shreddedFields);
+        this.pageStore = descriptor -> chunkByPath.get(List.of(descriptor.getPath()));
         this.output = new StreamOutputFile(out, chunkName);
         this.fileWriter = new ParquetFileWriter(output, parquetSchema, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
                 0, null, properties);
@@ -136,22 +170,30 @@ public final class ChunkWriter implements AutoCloseable {
         for (ColumnShredder s : shredders) {
             s.bind(batch);
         }
+        for (PlainColumnEncoder e : encoders) {
+            e.bind(batch);
+        }
         // row groups can only close between slices: keep slices well below the row-group size
         long sliceBytes = Math.max(1, Math.min(SLICE_BYTES, rowGroupBytes / 4));
         int slice = (int) Math.max(16, Math.min(rows, sliceBytes * rows / Math.max(1, batchBytes)));
         for (int from = 0; from < rows; from += slice) {
             int to = Math.min(rows, from + slice);
-            if (columnStore == null) {
+            if (columnStore == null && shreddedSchema != null) {
                 startRowGroup();
             }
             for (ColumnShredder s : shredders) {
                 s.writeRows(from, to);
             }
-            for (int i = from; i < to; i++) {
-                columnStore.endRecord();
+            for (PlainColumnEncoder e : encoders) {
+                e.writeRows(from, to);
+            }
+            if (columnStore != null) {
+                for (int i = from; i < to; i++) {
+                    columnStore.endRecord();
+                }
             }
             rowsInGroup += to - from;
-            if (columnStore.getBufferedSize() >= rowGroupBytes) {
+            if (bufferedBytes() >= rowGroupBytes) {
                 flushRowGroup();
             }
         }
@@ -159,9 +201,7 @@ public final class ChunkWriter implements AutoCloseable {
     }
 
     private void checkNonNullable(VectorSchemaRoot batch) {
-        List<FieldVector> vectors = batch.getFieldVectors();
-        for (int i = 0; i < vectors.size(); i++) {
-            FieldVector v = vectors.get(i);
+        for (FieldVector v : batch.getFieldVectors()) {
             if (!v.getField().isNullable() && v.getNullCount() > 0) {
                 throw new IllegalArgumentException("field '" + v.getField().getName()
                         + "' is not nullable but the batch for chunk '" + chunkName + "' has nulls in it");
@@ -169,9 +209,28 @@ public final class ChunkWriter implements AutoCloseable {
         }
     }
 
-    /** Bytes this chunk would take if finished now: flushed row groups plus what the open one buffers. */
+    /** Bytes of the open row group: compressed pages plus pages still being filled. */
+    private long bufferedBytes() {
+        long bytes = 0;
+        for (BufferedColumnChunk c : chunks) {
+            bytes += c.getMemSize();
+        }
+        for (PlainColumnEncoder e : encoders) {
+            bytes += e.openPageBytes();
+        }
+        if (columnStore != null) {
+            // parquet-java counts its columns' compressed pages too: those are in the chunks already
+            bytes += columnStore.getBufferedSize();
+            for (BufferedColumnChunk c : shreddedChunks) {
+                bytes -= c.getMemSize();
+            }
+        }
+        return bytes;
+    }
+
+    /** Bytes this chunk would take if finished now: written row groups plus the buffered one. */
     public long encodedSizeBytes() {
-        return output.position() + (columnStore == null ? 0 : columnStore.getBufferedSize());
+        return output.position() + bufferedBytes();
     }
 
     public long rowCount() {
@@ -179,38 +238,63 @@ public final class ChunkWriter implements AutoCloseable {
     }
 
     private void startRowGroup() {
-        pageStore = ColumnChunkPageWriteStore.builder()
-                .withCompressorProvider(compressors::get)
-                .withSchema(parquetSchema)
-                .withAllocator(HeapByteBufferAllocator.getInstance())
-                .withColumnIndexTruncateLength(properties.getColumnIndexTruncateLength())
-                .withPageWriteChecksumEnabled(properties.getPageWriteChecksumEnabled())
-                .withRowGroupOrdinal(rowGroupOrdinal)
-                .build();
-        columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, pageStore);
+        columnStore = properties.newColumnWriteStore(shreddedSchema, pageStore);
         for (ColumnShredder s : shredders) {
             s.bind(columnStore);
         }
-        rowsInGroup = 0;
     }
 
     private void flushRowGroup() throws IOException {
-        if (columnStore == null) {
+        if (rowsInGroup == 0) {
             return;
         }
+        for (PlainColumnEncoder e : encoders) {
+            e.finishPage();
+        }
+        if (columnStore != null) {
+            columnStore.flush();
+            columnStore.close();
+            columnStore = null;
+        }
         fileWriter.startBlock(rowsInGroup);
-        columnStore.flush();
-        pageStore.flushToFileWriter(fileWriter);
+        for (BufferedColumnChunk c : chunks) {
+            c.writeTo(fileWriter);
+        }
         fileWriter.endBlock();
-        releaseRowGroup();
-        rowGroupOrdinal++;
+        rowsInGroup = 0;
     }
 
-    private void releaseRowGroup() {
-        columnStore.close();
-        pageStore.close();
-        columnStore = null;
-        pageStore = null;
+    /**
+     * Appends every row group of another chunk as it is, without decoding: its pages are copied byte for
+     * byte (this chunk's profile does not apply to them; page indexes are not copied). The other chunk must
+     * have this chunk's schema; {@code recorded} is the summary it was written with, which stands in for
+     * the statistics of its rows. Any rows written before are closed into a row group first.
+     */
+    public void appendRowGroups(RandomAccessSource source, ChunkFooter footer, ChunkSummary recorded)
+            throws IOException {
+        if (finished) {
+            throw new IllegalStateException("chunk '" + chunkName + "' is already finished");
+        }
+        MessageType theirs = footer.parquetMetadata().getFileMetaData().getSchema();
+        if (!footer.schema().getFields().equals(schema.getFields()) || !theirs.equals(parquetSchema)) {
+            throw new IllegalArgumentException("chunk '" + footer.chunkName() + "' has schema " + footer.schema()
+                    + ", which differs from chunk '" + chunkName + "' schema " + schema);
+        }
+        flushRowGroup();
+        SourceInputFile file = new SourceInputFile(source);
+        try (var stream = file.newStream()) {
+            fileWriter.appendRowGroups(stream, footer.parquetMetadata().getBlocks(), false);
+        }
+        rowCount += footer.rowCount();
+        arrowBytes += recorded.arrowSizeBytes();
+        ColumnStatistics time = recorded.statistics(WriterProfile.TIMESTAMP_COLUMN);
+        if (timestampIndex >= 0) {
+            timestamps.addSummary(recorded.minTimestampNs(), recorded.maxTimestampNs(), recorded.sortedByTimestamp(),
+                    time != null && time.hasNull());
+        }
+        for (ColumnStatistics s : recorded.columnStatistics()) {
+            copiedStatistics.merge(s.path(), s, StatisticsMerge::merge);
+        }
     }
 
     /** Writes the last row group and the footer; the chunk is complete. */
@@ -221,15 +305,17 @@ public final class ChunkWriter implements AutoCloseable {
         flushRowGroup();
         fileWriter.end(Map.of(ArrowSchemaMetadata.KEY, ArrowSchemaMetadata.encode(schema)));
         finished = true;
-        List<ColumnStatistics> statistics = new ArrayList<>();
-        for (ColumnShredder s : shredders) {
-            ColumnStatistics stats = s.codec.statistics(s.column().statisticsPath());
+        releaseBuffers();
+        List<ColumnStatistics> columns = new ArrayList<>();
+        for (Map.Entry<String, LeafCodec> leaf : statistics) {
+            ColumnStatistics stats = StatisticsMerge.merge(leaf.getValue().statistics(leaf.getKey()),
+                    copiedStatistics.get(leaf.getKey()));
             if (stats != null) {
-                statistics.add(stats);
+                columns.add(stats);
             }
         }
         return new ChunkSummary(output.position(), arrowBytes, rowCount, timestamps.min(), timestamps.max(),
-                timestampIndex >= 0 && timestamps.sorted(), statistics);
+                timestampIndex >= 0 && timestamps.sorted(), columns);
     }
 
     /** Abandons an unfinished chunk (its stream holds a partial file); a no-op after {@link #finish()}. */
@@ -238,8 +324,19 @@ public final class ChunkWriter implements AutoCloseable {
         if (!finished) {
             finished = true;
             if (columnStore != null) {
-                releaseRowGroup();
+                columnStore.close();
+                columnStore = null;
             }
+            releaseBuffers();
+        }
+    }
+
+    private void releaseBuffers() {
+        for (BufferedColumnChunk c : chunks) {
+            c.release();
+        }
+        for (PlainColumnEncoder e : encoders) {
+            e.release();
         }
     }
 }

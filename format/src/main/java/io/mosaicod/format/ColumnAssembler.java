@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import java.io.IOException;
 import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -9,6 +10,9 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
  * Rebuilds the Arrow vectors of one leaf column's chain from its Parquet (repetition, definition, value)
@@ -24,6 +28,8 @@ final class ColumnAssembler {
     private final LeafCodec codec;
     private final int[] depthOfRepetition;
     private final int[] count;
+    private final PlainColumnDecoder plain;
+    private boolean plainChunk;
     private FieldVector[] vectors;
     private ColumnReader reader;
     private long remaining;
@@ -38,21 +44,61 @@ final class ColumnAssembler {
             depthOfRepetition[r] = column.listDepth(r) + 1;
         }
         this.count = new int[nodes.length];
+        this.plain = PlainColumnDecoder.forColumn(column);
     }
 
-    void startRowGroup(ColumnReadStore store) {
+    /** Whether this row group's chunk of the column can be decoded from its bytes by {@link PlainColumnDecoder}. */
+    boolean decodesDirectly(BlockMetaData block) {
+        return plain != null && PlainColumnDecoder.canDecode(chunkOf(block));
+    }
+
+    /** Starts a row group whose chunk of this column is {@code bytes[offset, offset + length)}. */
+    void startDirect(byte[] bytes, int offset, int length, ColumnChunkMetaData chunk) {
+        plainChunk = true;
+        plain.startRowGroup(bytes, offset, length, chunk);
+    }
+
+    /** Starts a row group read through parquet-java's column readers. */
+    void startShredded(ColumnReadStore store, BlockMetaData block) {
+        plainChunk = false;
         reader = store.getColumnReader(column.descriptor());
-        remaining = reader.getTotalValueCount();
+        remaining = chunkOf(block).getValueCount();
+    }
+
+    void release() {
+        if (plain != null) {
+            plain.release();
+        }
+    }
+
+    ColumnDescriptor descriptor() {
+        return column.descriptor();
+    }
+
+    ColumnChunkMetaData chunkOf(BlockMetaData block) {
+        String[] path = column.descriptor().getPath();
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+            if (Arrays.equals(chunk.getPath().toArray(), path)) {
+                return chunk;
+            }
+        }
+        throw new IllegalStateException("row group has no column chunk for " + column.fieldPath());
     }
 
     void startBatch(VectorSchemaRoot root) {
         vectors = column.vectors(root);
         codec.bind(vectors[vectors.length - 1]);
+        if (plain != null) {
+            plain.bind(vectors[0]);
+        }
         Arrays.fill(count, 0);
     }
 
     /** Reads up to {@code maxRows} top-level rows into the batch; returns how many were read. */
-    int readRows(int maxRows) {
+    int readRows(int maxRows) throws IOException {
+        if (plainChunk) {
+            return plain.readRows(maxRows);
+        }
         if (nodes.length == 1) {
             return readFlat(maxRows);
         }

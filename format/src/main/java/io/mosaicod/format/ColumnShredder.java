@@ -15,18 +15,14 @@ final class ColumnShredder {
 
     private final LeafColumn column;
     private final PathNode[] nodes;
-    final LeafCodec codec;
+    private final LeafCodec codec;
     private FieldVector[] vectors;
     private ColumnWriter writer;
 
-    ColumnShredder(LeafColumn column) {
+    ColumnShredder(LeafColumn column, LeafCodec codec) {
         this.column = column;
         this.nodes = column.nodes();
-        this.codec = LeafCodec.create(column.field(), column.type(), column.fieldPath());
-    }
-
-    LeafColumn column() {
-        return column;
+        this.codec = codec;
     }
 
     void bind(VectorSchemaRoot batch) {

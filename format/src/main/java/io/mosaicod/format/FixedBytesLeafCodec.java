@@ -39,6 +39,11 @@ final class FixedBytesLeafCodec extends LeafCodec {
     }
 
     @Override
+    boolean collectsStatistics() {
+        return false;
+    }
+
+    @Override
     ColumnStatistics statistics(String path) {
         return null;
     }

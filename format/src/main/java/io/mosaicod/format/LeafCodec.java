@@ -36,6 +36,11 @@ abstract class LeafCodec {
     /** Counts a null met at this leaf while writing (here or in an enclosing field). */
     abstract void noteNull();
 
+    /** Whether {@link #statistics} reports anything; when not, callers need not show this codec the values. */
+    boolean collectsStatistics() {
+        return true;
+    }
+
     /** Statistics over everything written, or null for columns without statistics (binary). */
     abstract ColumnStatistics statistics(String path);
 

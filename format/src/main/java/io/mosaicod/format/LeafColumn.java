@@ -23,10 +23,6 @@ import org.apache.parquet.schema.PrimitiveType;
 record LeafColumn(PathNode[] nodes, ColumnDescriptor descriptor, Field field, PrimitiveType type,
                   String statisticsPath, String fieldPath) {
 
-    PathNode leaf() {
-        return nodes[nodes.length - 1];
-    }
-
     /** The repetition level's list: the depth of the list node whose elements repeat at {@code repetition}. */
     int listDepth(int repetition) {
         for (int k = 0; k < nodes.length; k++) {

@@ -63,7 +63,8 @@ final class SourceInputFile implements InputFile {
     private final class Stream extends SeekableInputStream {
         private static final int READ_AHEAD = 8192;
         private long pos;
-        private final ByteBuffer ahead = ByteBuffer.allocate(READ_AHEAD).limit(0);
+        /** Allocated on the first single-byte read: most streams only read footers and whole column chunks. */
+        private ByteBuffer ahead;
         private long aheadStart;
 
         @Override
@@ -83,6 +84,9 @@ final class SourceInputFile implements InputFile {
         public int read() throws IOException {
             if (pos >= length) {
                 return -1;
+            }
+            if (ahead == null) {
+                ahead = ByteBuffer.allocate(READ_AHEAD).limit(0);
             }
             if (pos < aheadStart || pos >= aheadStart + ahead.limit()) {
                 aheadStart = pos;

@@ -31,6 +31,25 @@ final class TimestampTracker {
         }
     }
 
+    /**
+     * Accounts for rows known only by their summary (copied row groups): their range, whether they were in
+     * order and whether any timestamp was null.
+     */
+    void addSummary(Long rowsMin, Long rowsMax, boolean rowsSorted, boolean rowsHaveNull) {
+        if (rowsMin != null) {
+            if (seenNull || rowsMin < last || !rowsSorted) {
+                sorted = false;
+            }
+            last = rowsMax;
+            any = true;
+            min = Math.min(min, rowsMin);
+            max = Math.max(max, rowsMax);
+        } else if (!rowsSorted) {
+            sorted = false;
+        }
+        seenNull |= rowsHaveNull;
+    }
+
     Long min() {
         return any ? min : null;
     }

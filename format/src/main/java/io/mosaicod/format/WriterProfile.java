@@ -19,7 +19,8 @@ public enum WriterProfile {
 
     /** The column every topic has; it keeps statistics and stays uncompressed in every profile. */
     public static final String TIMESTAMP_COLUMN = "timestamp_ns";
-    static final int ZSTD_LEVEL = 5;
+    /** ZSTD level of the ragged and image profiles (PROTOCOL.md §6). */
+    public static final int ZSTD_LEVEL = 5;
 
     private final CompressionCodecName dataCodec;
     private final boolean dictionary;
@@ -40,6 +41,11 @@ public enum WriterProfile {
         }
         throw new IllegalArgumentException("serialization format '" + format
                 + "' is not one of: default, ragged, image");
+    }
+
+    /** Whether columns may be dictionary-encoded (only then do they need parquet-java's value writers). */
+    boolean usesDictionary() {
+        return dictionary;
     }
 
     CompressionCodecName codecFor(String topLevelColumn) {

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Random schemas and batches survive write → read exactly: vectors, nullability, names, field and schema
- * metadata. Seed: {@code -Dcodec.seed=N}; number of schemas: {@code -Dcodec.cases=N} (default 200; use
+ * metadata. Seed: {@code -Dcodec.seed=N}; number of schemas: {@code -Dcodec.cases=N} (default 500; use
  * thousands for a deep run). A failure names the seed of the failing case ({@code -Dcodec.caseSeed=N} reruns
  * only that one).
  */
 class ChunkRoundTripTest {
 
     private static final long SEED = Long.getLong("codec.seed", System.nanoTime());
-    private static final int CASES = Integer.getInteger("codec.cases", 200);
+    private static final int CASES = Integer.getInteger("codec.cases", 500);
     private static final Long CASE_SEED = Long.getLong("codec.caseSeed");
 
     @Test

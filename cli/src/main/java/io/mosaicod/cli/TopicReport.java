@@ -1,0 +1,132 @@
+package io.mosaicod.cli;
+
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.OptimizationRun;
+import io.mosaicod.db.RunVolume;
+import io.mosaicod.db.Topic;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/** {@code topic show}: a topic's folder, state, chunks and optimization history. */
+final class TopicReport {
+    private final Topic topic;
+    private final List<Chunk> chunks;
+    private final List<OptimizationRun> runs;
+    private final boolean leased;
+
+    TopicReport(Topic topic, List<Chunk> chunks, List<OptimizationRun> runs, boolean leased) {
+        this.topic = topic;
+        this.chunks = chunks;
+        this.runs = runs;
+        this.leased = leased;
+    }
+
+    void print(boolean json, PrintWriter out) throws Exception {
+        if (json) {
+            out.println(TopicListing.JSON.writeValueAsString(asMap()));
+            return;
+        }
+        out.println("topic         " + topic.locator());
+        out.println("uuid          " + topic.uuid());
+        out.println("folder        " + topic.folder());
+        out.println("format        " + topic.serializationFormat() + topic.ontologyTag().map(t -> ", ontology tag " + t).orElse(""));
+        out.println("created       " + TimeText.absolute(topic.createdAt()));
+        out.println("upload        " + TopicListing.uploadState(topic)
+                + topic.uploadCompletedAt().map(t -> " (completed " + TimeText.absolute(t) + ")").orElse(""));
+        out.println("time range    " + range(topic.firstTimestampNs(), topic.lastTimestampNs()));
+        out.println("optimization  " + TopicListing.optimizationState(topic, leased)
+                + topic.optimizedAt().map(t -> " (" + TimeText.absolute(t) + ")").orElse(""));
+        long bytes = chunks.stream().mapToLong(Chunk::sizeBytes).sum();
+        long rows = chunks.stream().mapToLong(Chunk::rowCount).sum();
+        out.println("chunks        " + chunks.size() + ", " + TopicListing.bytes(bytes) + ", " + rows + " rows");
+        out.println();
+        TextTable table = new TextTable("#", "OBJECT", "SIZE", "ROWS", "MIN TIMESTAMP_NS", "MAX TIMESTAMP_NS", "SORTED");
+        for (Chunk c : chunks) {
+            table.add(Integer.toString(c.ordinal()), c.objectKey(), TopicListing.bytes(c.sizeBytes()),
+                    Long.toString(c.rowCount()), text(c.minTimestampNs()), text(c.maxTimestampNs()),
+                    c.sorted() ? "yes" : "no");
+        }
+        table.printTo(out);
+        if (!runs.isEmpty()) {
+            out.println();
+            TextTable history = new TextTable("STARTED", "INSTANCE", "OUTCOME", "IN", "OUT", "ERROR");
+            for (OptimizationRun run : runs) {
+                history.add(TimeText.absolute(run.startedAt()), Long.toString(run.instanceId()),
+                        run.outcome().name().toLowerCase(java.util.Locale.ROOT), volume(run.in()), volume(run.out()),
+                        run.error().orElse(""));
+            }
+            history.printTo(out);
+        }
+    }
+
+    private Map<String, Object> asMap() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("locator", topic.locator());
+        map.put("uuid", topic.uuid().toString());
+        map.put("folder", topic.folder());
+        map.put("serialization_format", topic.serializationFormat());
+        map.put("ontology_tag", topic.ontologyTag().orElse(null));
+        map.put("created_at", topic.createdAt().toString());
+        map.put("upload", TopicListing.uploadState(topic));
+        map.put("upload_completed_at", instant(topic.uploadCompletedAt()));
+        map.put("locked", topic.locked());
+        map.put("first_timestamp_ns", boxed(topic.firstTimestampNs()));
+        map.put("last_timestamp_ns", boxed(topic.lastTimestampNs()));
+        map.put("optimization", TopicListing.optimizationState(topic, leased));
+        map.put("optimized_at", instant(topic.optimizedAt()));
+        List<Object> chunkList = new ArrayList<>();
+        for (Chunk c : chunks) {
+            Map<String, Object> chunk = new LinkedHashMap<>();
+            chunk.put("ordinal", c.ordinal());
+            chunk.put("object_key", c.objectKey());
+            chunk.put("size_bytes", c.sizeBytes());
+            chunk.put("arrow_size_bytes", c.arrowSizeBytes());
+            chunk.put("rows", c.rowCount());
+            chunk.put("min_timestamp_ns", boxed(c.minTimestampNs()));
+            chunk.put("max_timestamp_ns", boxed(c.maxTimestampNs()));
+            chunk.put("sorted", c.sorted());
+            chunkList.add(chunk);
+        }
+        map.put("chunks", chunkList);
+        List<Object> history = new ArrayList<>();
+        for (OptimizationRun run : runs) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("started_at", run.startedAt().toString());
+            entry.put("ended_at", run.endedAt().toString());
+            entry.put("instance", run.instanceId());
+            entry.put("outcome", run.outcome().name());
+            entry.put("error", run.error().orElse(null));
+            entry.put("in", run.in());
+            entry.put("out", run.out());
+            history.add(entry);
+        }
+        map.put("optimization_runs", history);
+        return map;
+    }
+
+    private static String range(OptionalLong first, OptionalLong last) {
+        return first.isPresent() ? first.getAsLong() + " .. " + last.getAsLong() + " ns" : "none";
+    }
+
+    private static String text(OptionalLong value) {
+        return value.isPresent() ? Long.toString(value.getAsLong()) : "-";
+    }
+
+    private static Long boxed(OptionalLong value) {
+        return value.isPresent() ? value.getAsLong() : null;
+    }
+
+    private static String instant(Optional<Instant> value) {
+        return value.map(Instant::toString).orElse(null);
+    }
+
+    private static String volume(RunVolume v) {
+        return v.chunks() + " chunks, " + TopicListing.bytes(v.bytes()) + ", " + v.rows() + " rows";
+    }
+}

@@ -1,0 +1,291 @@
+package io.mosaicod.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.Criteria;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightGrpcUtils;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.Result;
+import org.apache.arrow.flight.SyncPutListener;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A client of mosaicod's Flight protocol (PROTOCOL.md), speaking it the way the mosaico Python SDK does: JSON
+ * actions with their reply envelope, one DoPut per topic with a CMD descriptor, GetFlightInfo and DoGet for
+ * reads. Every refusal is a {@link MosaicoException} carrying the server's exact gRPC code. Safe for use by
+ * several threads (one upload or read per thread).
+ *
+ * <p>The write sequence of the SDK: {@link #info()}, {@link #createSequence}, {@link #createSession}, for each
+ * topic {@link #createTopic} then one {@link #upload}, then {@link #finalizeSession}; {@link SequenceWriter}
+ * wraps it.
+ */
+public final class MosaicoClient implements AutoCloseable {
+    private final String target;
+    private final BufferAllocator allocator;
+    private final FlightClient flight;
+
+    private MosaicoClient(String target, BufferAllocator allocator, FlightClient flight) {
+        this.target = target;
+        this.allocator = allocator;
+        this.flight = flight;
+    }
+
+    /** Connects (lazily, on the first call) to a server over plain gRPC. */
+    public static MosaicoClient connect(String host, int port) {
+        BufferAllocator allocator = new RootAllocator();
+        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port)
+                .usePlaintext()
+                .maxInboundMessageSize(Integer.MAX_VALUE) // the server sizes what it sends
+                .intercept(new GrpcStatusTrailer())
+                .build();
+        return new MosaicoClient(host + ":" + port, allocator, FlightGrpcUtils.createFlightClient(allocator, channel));
+    }
+
+    /** {@code host:port}. */
+    public String target() {
+        return target;
+    }
+
+    // ------------------------------------------------------------------ actions
+
+    /**
+     * Sends one action and returns its reply as received, checking only that it is a JSON envelope. For
+     * conformance tests and tools; the typed methods below check the envelope too.
+     */
+    public ActionReply rawAction(String type, byte[] body) {
+        try {
+            Iterator<Result> results = flight.doAction(new Action(type, body));
+            List<Result> all = new ArrayList<>();
+            results.forEachRemaining(all::add);
+            if (all.isEmpty()) {
+                throw new IllegalStateException("action `" + type + "` got no reply");
+            }
+            JsonNode envelope = Json.parse(all.get(0).getBody(), "an action reply");
+            return new ActionReply(envelope.path("action").asText(), envelope.path("response").isMissingNode()
+                    ? Json.MAPPER.nullNode() : envelope.get("response"), all.size());
+        } catch (RuntimeException e) {
+            throw ClientErrors.translate(e);
+        }
+    }
+
+    /** Sends {@code body} as the action {@code type}; returns the {@code response} of its envelope. */
+    public JsonNode action(String type, JsonNode body) {
+        ActionReply reply = rawAction(type, Json.bytes(body));
+        if (!type.equals(reply.action())) {
+            throw new IllegalStateException("the reply to `" + type + "` names action `" + reply.action() + "`");
+        }
+        return reply.response();
+    }
+
+    public ServerInfo info() {
+        JsonNode response = action("info", Json.object());
+        Map<String, Long> config = new HashMap<>();
+        response.path("config").fields().forEachRemaining(e -> config.put(e.getKey(), e.getValue().asLong()));
+        JsonNode semver = response.path("semver");
+        return new ServerInfo(response.path("version").asText(), semver.path("major").asInt(),
+                semver.path("minor").asInt(), semver.path("patch").asInt(), semver.path("pre").asText(), config);
+    }
+
+    public void createSequence(String name, ObjectNode userMetadata) {
+        ObjectNode body = Json.object().put("locator", name);
+        body.set("user_metadata", userMetadata);
+        action("sequence_create", body);
+    }
+
+    public void deleteSequence(String name) {
+        action("sequence_delete", Json.object().put("locator", name));
+    }
+
+    public SessionHandle createSession(String sequence) {
+        JsonNode response = action("session_create", Json.object().put("locator", sequence));
+        return new SessionHandle(UUID.fromString(response.path("uuid").asText()), response.path("locator").asText());
+    }
+
+    public void finalizeSession(UUID sessionUuid) {
+        action("session_finalize", Json.object().put("session_uuid", sessionUuid.toString()));
+    }
+
+    public void deleteSession(UUID sessionUuid) {
+        action("session_delete", Json.object().put("session_uuid", sessionUuid.toString()));
+    }
+
+    /** Deletes a session by its locator {@code <sequence>:<ULID>}. */
+    public void deleteSession(String sessionLocator) {
+        action("session_delete", Json.object().put("locator", sessionLocator));
+    }
+
+    /** Creates a topic in an open session; returns the uuid that authorizes its upload. */
+    public UUID createTopic(UUID sessionUuid, TopicSpec topic) {
+        ObjectNode body = Json.object()
+                .put("locator", topic.locator())
+                .put("session_uuid", sessionUuid.toString())
+                .put("serialization_format", topic.serializationFormat())
+                .put("ontology_tag", topic.ontologyTag());
+        body.set("user_metadata", topic.userMetadata());
+        return UUID.fromString(action("topic_create", body).path("uuid").asText());
+    }
+
+    public void deleteTopic(String locator) {
+        action("topic_delete", Json.object().put("locator", locator));
+    }
+
+    /** Reports an error on a sequence ({@code sequence_notification_create}). */
+    public void notifySequenceError(String sequence, String message) {
+        action("sequence_notification_create", Json.object().put("locator", sequence)
+                .put("notification_type", "error").put("msg", message));
+    }
+
+    /** Reports an error on a topic ({@code topic_notification_create}). */
+    public void notifyTopicError(String topic, String message) {
+        action("topic_notification_create", Json.object().put("locator", topic)
+                .put("notification_type", "error").put("msg", message));
+    }
+
+    public List<Notification> sequenceNotifications(String sequence) {
+        return notifications("sequence_notification_list", sequence);
+    }
+
+    public List<Notification> topicNotifications(String topic) {
+        return notifications("topic_notification_list", topic);
+    }
+
+    public void purgeSequenceNotifications(String sequence) {
+        action("sequence_notification_purge", Json.object().put("locator", sequence));
+    }
+
+    public void purgeTopicNotifications(String topic) {
+        action("topic_notification_purge", Json.object().put("locator", topic));
+    }
+
+    private List<Notification> notifications(String action, String locator) {
+        List<Notification> out = new ArrayList<>();
+        for (JsonNode n : action(action, Json.object().put("locator", locator)).path("notifications")) {
+            out.add(new Notification(n.path("name").asText(), n.path("notification_type").asText(),
+                    n.path("msg").asText(), n.path("created_datetime").asText()));
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ upload
+
+    /**
+     * Opens the DoPut of a topic: sends the CMD descriptor with the schema. Send batches with
+     * {@link TopicUpload#put}, then {@link TopicUpload#complete()}.
+     */
+    public TopicUpload upload(String topicLocator, UUID topicUuid, Schema schema) {
+        ObjectNode command = Json.object().put("resource_locator", topicLocator).put("topic_uuid", topicUuid.toString());
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        SyncPutListener replies = new SyncPutListener();
+        try {
+            var writer = flight.startPut(FlightDescriptor.command(Json.bytes(command)), root, replies);
+            return new TopicUpload(topicLocator, root, writer, replies);
+        } catch (RuntimeException e) {
+            root.close();
+            replies.close();
+            throw ClientErrors.translate(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** The sequence names ListFlights reports. */
+    public List<String> listSequences() {
+        List<String> names = new ArrayList<>();
+        for (FlightInfo info : listFlights("")) {
+            names.add(String.join("/", info.getDescriptor().getPath()));
+        }
+        return names;
+    }
+
+    /** ListFlights as sent, with {@code criteria} as the expression (the protocol takes "" or "/"). */
+    public List<FlightInfo> listFlights(String criteria) {
+        try {
+            List<FlightInfo> infos = new ArrayList<>();
+            flight.listFlights(new Criteria(criteria.getBytes(StandardCharsets.UTF_8))).forEach(infos::add);
+            return infos;
+        } catch (RuntimeException e) {
+            throw ClientErrors.translate(e);
+        }
+    }
+
+    /** GetFlightInfo as sent, for any locator and optional half-open range {@code [startNs, endNs)}. */
+    public FlightInfo flightInfo(String locator, Long startNs, Long endNs) {
+        ObjectNode command = Json.object().put("resource_locator", locator);
+        if (startNs == null) {
+            command.putNull("timestamp_ns_start");
+        } else {
+            command.put("timestamp_ns_start", startNs.longValue());
+        }
+        if (endNs == null) {
+            command.putNull("timestamp_ns_end");
+        } else {
+            command.put("timestamp_ns_end", endNs.longValue());
+        }
+        return flightInfo(FlightDescriptor.command(Json.bytes(command)));
+    }
+
+    /** GetFlightInfo with any descriptor, as sent. */
+    public FlightInfo flightInfo(FlightDescriptor descriptor) {
+        try {
+            return flight.getInfo(descriptor);
+        } catch (RuntimeException e) {
+            throw ClientErrors.translate(e);
+        }
+    }
+
+    public SequenceInfo sequenceInfo(String sequence) {
+        return SequenceInfo.of(flightInfo(sequence, null, null));
+    }
+
+    public TopicInfo topicInfo(String topic) {
+        return topicInfo(topic, null, null);
+    }
+
+    public TopicInfo topicInfo(String topic, Long startNs, Long endNs) {
+        return TopicInfo.of(flightInfo(topic, startNs, endNs));
+    }
+
+    /** DoGet of a ticket from a GetFlightInfo endpoint. */
+    public TopicReader read(Ticket ticket) {
+        try {
+            return new TopicReader(flight.getStream(ticket));
+        } catch (RuntimeException e) {
+            throw ClientErrors.translate(e);
+        }
+    }
+
+    /** Reads a topic's rows in {@code [startNs, endNs)} (null bounds are open), in time order. */
+    public TopicReader read(String topic, Long startNs, Long endNs) {
+        return read(topicInfo(topic, startNs, endNs).endpoint().ticket());
+    }
+
+    /** The allocator batches read by this client live in. */
+    public BufferAllocator allocator() {
+        return allocator;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            flight.close();
+        } finally {
+            allocator.close();
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.mosaicod.format;
+
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Byte arrays for page and column-chunk buffers, reused per thread across chunk writers and readers: an
+ * ingest or rewrite that handles thousands of chunks would otherwise allocate (and zero) megabytes per chunk.
+ */
+final class SlabPool {
+
+    private static final long MAX_POOLED_BYTES = 256L << 20;
+    private static final ThreadLocal<SlabPool> POOL = ThreadLocal.withInitial(SlabPool::new);
+
+    private final TreeMap<Integer, ArrayDeque<byte[]>> bySize = new TreeMap<>();
+    private long bytes;
+
+    static SlabPool current() {
+        return POOL.get();
+    }
+
+    /** An array of at least {@code size} bytes (contents undefined), not more than twice as large if pooled. */
+    byte[] acquire(int size) {
+        Map.Entry<Integer, ArrayDeque<byte[]>> fit = bySize.ceilingEntry(size);
+        if (fit == null || fit.getKey() / 2 > size) {
+            return new byte[size];
+        }
+        byte[] array = fit.getValue().pollFirst();
+        if (fit.getValue().isEmpty()) {
+            bySize.remove(fit.getKey());
+        }
+        bytes -= array.length;
+        return array;
+    }
+
+    /** Keeps released arrays up to the pool's size, dropping the smallest first (the cheapest to allocate). */
+    void release(byte[] array) {
+        if (array.length == 0 || array.length > MAX_POOLED_BYTES) {
+            return;
+        }
+        bySize.computeIfAbsent(array.length, k -> new ArrayDeque<>()).addFirst(array);
+        bytes += array.length;
+        while (bytes > MAX_POOLED_BYTES) {
+            Map.Entry<Integer, ArrayDeque<byte[]>> smallest = bySize.firstEntry();
+            smallest.getValue().pollLast();
+            if (smallest.getValue().isEmpty()) {
+                bySize.remove(smallest.getKey());
+            }
+            bytes -= smallest.getKey();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.mosaicod.server;
+
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.ServiceDescriptor;
+import io.grpc.netty.NettyServerBuilder;
+import io.mosaicod.db.Repository;
+import io.mosaicod.server.catalog.ActionDispatcher;
+import io.mosaicod.server.catalog.CatalogLookup;
+import io.mosaicod.server.catalog.ServerInfoActions;
+import io.mosaicod.server.flight.MosaicoFlightProducer;
+import io.mosaicod.server.ingest.DoPutService;
+import io.mosaicod.server.ingest.UploadRegistry;
+import io.mosaicod.server.protocol.JsonWireCodec;
+import io.mosaicod.server.protocol.WireCodec;
+import io.mosaicod.server.read.ReadService;
+import io.mosaicod.store.ObjectStore;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.flight.FlightGrpcUtils;
+import org.apache.arrow.flight.auth.ServerAuthHandler;
+import org.apache.arrow.flight.grpc.ServerBackpressureThresholdInterceptor;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The mosaicod Flight endpoint (PROTOCOL.md): Arrow's Flight service for DoAction, ListFlights,
+ * GetFlightInfo, GetSchema and DoGet, with the server's own DoPut bound in its place, on a gRPC server that
+ * accepts messages up to the configured size. The repository and store are the caller's; closing the
+ * server does not close them.
+ */
+public final class MosaicodServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MosaicodServer.class);
+    private static final long SHUTDOWN_GRACE_SECONDS = 5;
+
+    private final ServerSettings settings;
+    private final BufferAllocator allocator;
+    private final ExecutorService executor;
+    private final Server server;
+    private final int port;
+
+    private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
+                           Server server) {
+        this.settings = settings;
+        this.allocator = allocator;
+        this.executor = executor;
+        this.server = server;
+        this.port = server.getPort();
+    }
+
+    /** Binds and starts serving; returns once the port is open. */
+    public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store)
+            throws IOException {
+        BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
+        ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
+        try {
+            Server server = build(settings, repository, store, root, executor).start();
+            MosaicodServer started = new MosaicodServer(settings, root, executor, server);
+            LOG.info("mosaicod server listening on {}:{} (max message {} bytes)", settings.host(), started.port(),
+                    settings.maxDecodeMessageBytes());
+            return started;
+        } catch (IOException | RuntimeException e) {
+            executor.shutdownNow();
+            root.close();
+            throw e;
+        }
+    }
+
+    private static Server build(ServerSettings settings, Repository repository, ObjectStore store,
+                                BufferAllocator root, ExecutorService executor) {
+        WireCodec codec = new JsonWireCodec();
+        CatalogLookup lookup = new CatalogLookup(repository.catalog());
+        UploadRegistry uploads = new UploadRegistry();
+        ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
+                settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
+        ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
+        ReadService reads = new ReadService(codec, lookup, store, root.newChildAllocator("reads", 0, root.getLimit()),
+                executor, settings.targetEncodeMessageBytes());
+        DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
+                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes());
+        ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
+                root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
+                ServerAuthHandler.NO_OP, executor).bindService();
+        return NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
+                .executor(executor)
+                .maxInboundMessageSize(transportMessageLimit(settings.maxDecodeMessageBytes()))
+                .addService(ServerInterceptors.intercept(withDoPut(flight, doPut),
+                        new ServerBackpressureThresholdInterceptor(2 * settings.targetEncodeMessageBytes())))
+                .build();
+    }
+
+    /**
+     * gRPC's hard limit: twice the advertised one, so that DoPut can refuse a message somewhat over the limit
+     * with a sentence naming the setting, while a grossly oversized message is still cut off by gRPC.
+     */
+    private static int transportMessageLimit(int advertised) {
+        return (int) Math.min(Integer.MAX_VALUE, 2L * advertised);
+    }
+
+    /** Arrow's Flight service definition with its DoPut replaced by the server's own. */
+    private static ServerServiceDefinition withDoPut(ServerServiceDefinition flight, DoPutService doPut) {
+        ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(flight.getServiceDescriptor().getName())
+                .setSchemaDescriptor(flight.getServiceDescriptor().getSchemaDescriptor());
+        for (ServerMethodDefinition<?, ?> method : flight.getMethods()) {
+            if (!method.getMethodDescriptor().getFullMethodName().equals(doPut.fullMethodName())) {
+                descriptor.addMethod(method.getMethodDescriptor());
+            }
+        }
+        descriptor.addMethod(doPut.definition().getMethodDescriptor());
+        ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(descriptor.build());
+        for (ServerMethodDefinition<?, ?> method : flight.getMethods()) {
+            if (!method.getMethodDescriptor().getFullMethodName().equals(doPut.fullMethodName())) {
+                service.addMethod(method);
+            }
+        }
+        service.addMethod(doPut.definition());
+        return service.build();
+    }
+
+    private static ThreadFactory threads(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** The bound port (the chosen one if the settings asked for port 0). */
+    public int port() {
+        return port;
+    }
+
+    public String host() {
+        return settings.host();
+    }
+
+    public ServerSettings settings() {
+        return settings;
+    }
+
+    /** Blocks until the server stops. */
+    public void awaitTermination() throws InterruptedException {
+        server.awaitTermination();
+    }
+
+    /** Stops accepting calls, gives running calls a few seconds, then cancels the rest. */
+    @Override
+    public void close() throws InterruptedException {
+        server.shutdown();
+        try {
+            if (!server.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                server.shutdownNow();
+                server.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
+            }
+        } finally {
+            executor.shutdownNow();
+            executor.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
+            closeAllocators();
+        }
+        LOG.info("mosaicod server on port {} stopped", port());
+    }
+
+    private void closeAllocators() {
+        try {
+            for (BufferAllocator child : allocator.getChildAllocators()) {
+                child.close();
+            }
+            allocator.close();
+        } catch (IllegalStateException leak) {
+            // a stream cut short at shutdown may still hold buffers; the process is ending anyway
+            LOG.warn("Arrow memory still in use at shutdown: {}", leak.getMessage());
+        }
+    }
+}

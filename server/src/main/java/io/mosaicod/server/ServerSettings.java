@@ -1,0 +1,92 @@
+package io.mosaicod.server;
+
+import io.mosaicod.core.config.MosaicodConfig;
+import java.util.Objects;
+
+/**
+ * How the Flight server runs.
+ *
+ * @param host                      address to listen on
+ * @param port                      TCP port; 0 picks a free one
+ * @param maxDecodeMessageBytes     the largest gRPC message accepted ({@code MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE});
+ *                                  clients size upload batches by it, and a larger message is refused
+ * @param targetEncodeMessageBytes  the size DoGet aims at for each record batch it sends
+ * @param chunkWriteConcurrency     how many chunks are encoded and stored at once, across all uploads
+ * @param memoryLimitBytes          cap on the Arrow memory of all streams; a stream that would exceed it fails
+ *                                  with RESOURCE_EXHAUSTED instead of the process running out of memory
+ */
+public record ServerSettings(String host, int port, int maxDecodeMessageBytes, int targetEncodeMessageBytes,
+                             int chunkWriteConcurrency, long memoryLimitBytes) {
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 6726;
+    /** mosaicod's default limit: 50 MiB. */
+    public static final int DEFAULT_MAX_DECODE_MESSAGE_BYTES = 50 << 20;
+    /** Arrow Flight's usual target for the messages a server sends: 2 MiB. */
+    public static final int DEFAULT_TARGET_ENCODE_MESSAGE_BYTES = 2 << 20;
+
+    public ServerSettings {
+        Objects.requireNonNull(host, "host");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("server port is " + port + " but must be within 0..65535");
+        }
+        if (maxDecodeMessageBytes < 1024) {
+            throw new IllegalArgumentException("maximum decode message size is " + maxDecodeMessageBytes
+                    + " bytes but must be >= 1024");
+        }
+        if (targetEncodeMessageBytes < 1024) {
+            throw new IllegalArgumentException("target encode message size is " + targetEncodeMessageBytes
+                    + " bytes but must be >= 1024");
+        }
+        if (chunkWriteConcurrency < 1) {
+            throw new IllegalArgumentException("chunk write concurrency is " + chunkWriteConcurrency
+                    + " but must be >= 1");
+        }
+        if (memoryLimitBytes < 2L * maxDecodeMessageBytes) {
+            throw new IllegalArgumentException("memory limit is " + memoryLimitBytes + " bytes but must be at least"
+                    + " twice the maximum message size (" + 2L * maxDecodeMessageBytes + " bytes)");
+        }
+    }
+
+    /** The defaults on {@code 127.0.0.1:6726}. */
+    public static ServerSettings defaults() {
+        return new ServerSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_DECODE_MESSAGE_BYTES,
+                DEFAULT_TARGET_ENCODE_MESSAGE_BYTES, Math.max(2, Runtime.getRuntime().availableProcessors()),
+                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES));
+    }
+
+    /** The settings of {@code mosaicod server}, defaults for the rest. */
+    public static ServerSettings from(MosaicodConfig.Server server) {
+        int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
+        return defaults().withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode);
+    }
+
+    public ServerSettings withEndpoint(String newHost, int newPort) {
+        return new ServerSettings(newHost, newPort, maxDecodeMessageBytes, targetEncodeMessageBytes,
+                chunkWriteConcurrency, memoryLimitBytes);
+    }
+
+    /** Also raises the memory limit if it would no longer hold two messages. */
+    public ServerSettings withMaxDecodeMessageBytes(int bytes) {
+        return new ServerSettings(host, port, bytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)));
+    }
+
+    public ServerSettings withTargetEncodeMessageBytes(int bytes) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes);
+    }
+
+    public ServerSettings withMemoryLimitBytes(long bytes) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                bytes);
+    }
+
+    /** The largest message the server sends; advertised by {@code info}. */
+    public int maxEncodeMessageBytes() {
+        return maxDecodeMessageBytes;
+    }
+
+    /** Room for several concurrent streams at the largest message size, and never less than 1 GiB. */
+    private static long defaultMemoryLimit(int maxDecodeMessageBytes) {
+        return Math.max(1L << 30, 8L * maxDecodeMessageBytes);
+    }
+}

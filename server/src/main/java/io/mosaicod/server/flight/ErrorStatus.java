@@ -1,0 +1,101 @@
+package io.mosaicod.server.flight;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.mosaicod.core.locator.InvalidLocatorException;
+import io.mosaicod.db.AlreadyExistsException;
+import io.mosaicod.server.protocol.ErrorCode;
+import io.mosaicod.server.protocol.ProtocolException;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.grpc.StatusUtils;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns whatever a request handler threw into the gRPC status the client sees (PROTOCOL.md §2): protocol
+ * refusals keep their code and sentence, repository duplicates become ALREADY_EXISTS, bad locators
+ * INVALID_ARGUMENT, and anything else INTERNAL, logged with its stack trace since it is a bug or an outage.
+ *
+ * <p>Errors leave as gRPC {@link StatusRuntimeException}s rather than Flight exceptions: Flight's status
+ * codes have no FAILED_PRECONDITION or ABORTED, and Arrow's Flight service passes gRPC exceptions through
+ * unchanged.
+ */
+public final class ErrorStatus {
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorStatus.class);
+
+    private ErrorStatus() {
+    }
+
+    /** The exception to throw from, or pass to the error callback of, any Flight method. */
+    public static StatusRuntimeException asException(Throwable error) {
+        if (error instanceof StatusRuntimeException grpc) {
+            return grpc;
+        }
+        return toStatus(classify(error)).asRuntimeException();
+    }
+
+    /** The protocol-level view of {@code error}. */
+    public static ProtocolException classify(Throwable error) {
+        if (error instanceof ProtocolException protocol) {
+            return protocol;
+        }
+        if (error instanceof AlreadyExistsException duplicate) {
+            return new ProtocolException(ErrorCode.ALREADY_EXISTS, duplicate.getMessage(), duplicate);
+        }
+        if (error instanceof InvalidLocatorException badLocator) {
+            return ProtocolException.badRequest(badLocator.getMessage(), badLocator);
+        }
+        if (error instanceof OutOfMemoryException memory) {
+            return new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The server's stream memory is exhausted; "
+                    + "retry later (" + describe(memory) + ").", memory);
+        }
+        if (error instanceof FlightRuntimeException flight) {
+            Status status = StatusUtils.toGrpcStatus(flight.status());
+            return new ProtocolException(fromGrpc(status.getCode()), describe(flight), flight);
+        }
+        if (error instanceof StatusRuntimeException grpc) {
+            return new ProtocolException(fromGrpc(grpc.getStatus().getCode()), describe(grpc), grpc);
+        }
+        LOG.error("request failed", error);
+        return new ProtocolException(ErrorCode.INTERNAL, "Internal error: " + describe(error), error);
+    }
+
+    public static Status toStatus(ProtocolException protocol) {
+        return Status.fromCode(toGrpc(protocol.code())).withDescription(protocol.getMessage());
+    }
+
+    static Status.Code toGrpc(ErrorCode code) {
+        return switch (code) {
+            case NOT_FOUND -> Status.Code.NOT_FOUND;
+            case ALREADY_EXISTS -> Status.Code.ALREADY_EXISTS;
+            case INVALID_ARGUMENT -> Status.Code.INVALID_ARGUMENT;
+            case PERMISSION_DENIED -> Status.Code.PERMISSION_DENIED;
+            case FAILED_PRECONDITION -> Status.Code.FAILED_PRECONDITION;
+            case ABORTED -> Status.Code.ABORTED;
+            case CANCELLED -> Status.Code.CANCELLED;
+            case RESOURCE_EXHAUSTED -> Status.Code.RESOURCE_EXHAUSTED;
+            case INTERNAL -> Status.Code.INTERNAL;
+        };
+    }
+
+    private static ErrorCode fromGrpc(Status.Code code) {
+        return switch (code) {
+            case NOT_FOUND -> ErrorCode.NOT_FOUND;
+            case ALREADY_EXISTS -> ErrorCode.ALREADY_EXISTS;
+            case INVALID_ARGUMENT, OUT_OF_RANGE -> ErrorCode.INVALID_ARGUMENT;
+            case PERMISSION_DENIED, UNAUTHENTICATED -> ErrorCode.PERMISSION_DENIED;
+            case FAILED_PRECONDITION -> ErrorCode.FAILED_PRECONDITION;
+            case ABORTED -> ErrorCode.ABORTED;
+            case CANCELLED -> ErrorCode.CANCELLED;
+            case RESOURCE_EXHAUSTED -> ErrorCode.RESOURCE_EXHAUSTED;
+            default -> ErrorCode.INTERNAL;
+        };
+    }
+
+    private static String describe(Throwable error) {
+        String message = error instanceof StatusRuntimeException grpc ? grpc.getStatus().getDescription()
+                : error.getMessage();
+        return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
+    }
+}

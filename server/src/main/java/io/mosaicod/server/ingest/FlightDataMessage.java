@@ -1,0 +1,98 @@
+package io.mosaicod.server.ingest;
+
+import io.mosaicod.server.protocol.ProtocolException;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flight.impl.Flight;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
+
+/**
+ * One {@code FlightData} message of a DoPut, as received; each part is null when absent. Owns its body
+ * buffer until {@link #takeBody()} hands it over or {@link #close()} releases it.
+ */
+final class FlightDataMessage implements AutoCloseable {
+    private final ProtocolException refusal;
+    private final Flight.FlightDescriptor descriptor;
+    private final MessageMetadataResult header;
+    private final boolean appMetadata;
+    private ArrowBuf body;
+
+    /**
+     * @param descriptor  the flight descriptor (only the first message of a stream carries one)
+     * @param header      the Arrow IPC message header (schema or record batch)
+     * @param body        the IPC body bytes, in Arrow memory
+     * @param appMetadata whether the message carried application metadata (the protocol does not use it)
+     */
+    FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResult header, ArrowBuf body,
+                      boolean appMetadata) {
+        this(null, descriptor, header, body, appMetadata);
+    }
+
+    private FlightDataMessage(ProtocolException refusal, Flight.FlightDescriptor descriptor,
+                              MessageMetadataResult header, ArrowBuf body, boolean appMetadata) {
+        this.refusal = refusal;
+        this.descriptor = descriptor;
+        this.header = header;
+        this.body = body;
+        this.appMetadata = appMetadata;
+    }
+
+    /**
+     * A message that could not be read (too large, malformed, no memory left). gRPC answers a marshaller's
+     * exception with an anonymous UNKNOWN status, so the refusal travels to the stream, which answers it.
+     */
+    static FlightDataMessage refused(ProtocolException refusal) {
+        return new FlightDataMessage(refusal, null, null, null, false);
+    }
+
+    /** Throws the refusal of a message that could not be read. */
+    void requireReadable() {
+        if (refusal != null) {
+            throw refusal;
+        }
+    }
+
+    Flight.FlightDescriptor descriptor() {
+        return descriptor;
+    }
+
+    MessageMetadataResult header() {
+        return header;
+    }
+
+    /** Hands the body buffer (null if none) to the caller, who must release it. */
+    ArrowBuf takeBody() {
+        ArrowBuf taken = body;
+        body = null;
+        return taken;
+    }
+
+    boolean isSchema() {
+        return header != null && header.headerType() == MessageHeader.Schema;
+    }
+
+    boolean isRecordBatch() {
+        return header != null && header.headerType() == MessageHeader.RecordBatch;
+    }
+
+    /** Neither descriptor, header, body nor application metadata: what the protocol calls an empty message. */
+    boolean isEmpty() {
+        return descriptor == null && header == null && (body == null || body.capacity() == 0) && !appMetadata;
+    }
+
+    /** What kind of message this is, for error messages. */
+    String describe() {
+        if (header == null) {
+            return isEmpty() ? "an empty message" : "a message without an Arrow header";
+        }
+        return "a " + MessageHeader.name(header.headerType()) + " message";
+    }
+
+    @Override
+    public void close() {
+        ArrowBuf owned = takeBody();
+        if (owned != null) {
+            owned.close();
+        }
+    }
+}

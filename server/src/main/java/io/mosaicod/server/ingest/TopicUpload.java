@@ -1,0 +1,146 @@
+package io.mosaicod.server.ingest;
+
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.Topic;
+import io.mosaicod.format.WriterProfile;
+import io.mosaicod.server.protocol.ErrorCode;
+import io.mosaicod.server.protocol.ProtocolException;
+import io.mosaicod.store.Folder;
+import java.io.IOException;
+import java.util.concurrent.Semaphore;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running DoPut of one topic, after its header was accepted: every non-empty record batch becomes one
+ * chunk as it arrives; {@link #complete()} marks the upload complete, {@link #abort(String)} leaves the topic
+ * incomplete with the chunks already committed (each with its row). Meant for the stream's thread.
+ */
+final class TopicUpload {
+    private static final Logger LOG = LoggerFactory.getLogger(TopicUpload.class);
+
+    private final Topic topic;
+    private final Folder folder;
+    private final Schema schema;
+    private final WriterProfile profile;
+    private final Catalog catalog;
+    private final ChunkCommitter committer;
+    private final UploadRegistry registry;
+    private final Semaphore writePermits;
+    private final BufferAllocator allocator;
+    private final VectorSchemaRoot batch;
+    private final VectorLoader loader;
+    private final long startedNanos = System.nanoTime();
+    private int chunks;
+    private long rows;
+    private long bytes;
+    private boolean ended;
+
+    /** Takes over the registry claim on the topic and the allocator; both are released when it ends. */
+    TopicUpload(Topic topic, Folder folder, Schema schema, Catalog catalog, ChunkCommitter committer,
+                UploadRegistry registry, Semaphore writePermits, BufferAllocator allocator) {
+        this.topic = topic;
+        this.folder = folder;
+        this.schema = schema;
+        this.profile = WriterProfile.forSerializationFormat(topic.serializationFormat());
+        this.catalog = catalog;
+        this.committer = committer;
+        this.registry = registry;
+        this.writePermits = writePermits;
+        this.allocator = allocator;
+        this.batch = VectorSchemaRoot.create(schema, allocator);
+        this.loader = new VectorLoader(batch);
+    }
+
+    String locator() {
+        return topic.locator();
+    }
+
+    /** Writes the record batch {@code message} carries as the topic's next chunk (empty batches make none). */
+    void write(FlightDataMessage message) throws IOException {
+        load(message);
+        if (batch.getRowCount() == 0) {
+            return;
+        }
+        writePermits.acquireUninterruptibly();
+        try {
+            bytes += committer.commit(topic.id(), folder, chunks, schema, profile, batch).sizeBytes();
+        } finally {
+            writePermits.release();
+        }
+        chunks++;
+        rows += batch.getRowCount();
+    }
+
+    private void load(FlightDataMessage message) {
+        ArrowBuf body = message.takeBody();
+        ArrowRecordBatch record;
+        try {
+            // consumes the body reference on success, and only then
+            record = MessageSerializer.deserializeRecordBatch(message.header(),
+                    body == null ? allocator.getEmpty() : body);
+        } catch (IOException | RuntimeException e) {
+            if (body != null) {
+                body.close();
+            }
+            throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
+                    + "` is malformed (" + e.getMessage() + ")", e);
+        }
+        try (record) {
+            if (record.getBodyCompression().getCodec() != CompressionUtil.CodecType.NO_COMPRESSION.getType()) {
+                throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
+                        + "` uses IPC body compression, which this server does not accept");
+            }
+            loader.load(record);
+        } catch (RuntimeException e) {
+            if (e instanceof ProtocolException protocol) {
+                throw protocol;
+            }
+            throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
+                    + "` does not match the stream's schema (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** The stream ended normally: the topic's upload is complete. */
+    void complete() {
+        try {
+            if (!catalog.markUploadComplete(topic.id())) {
+                throw new ProtocolException(ErrorCode.NOT_FOUND, "Topic `" + topic.locator()
+                        + "` vanished during its upload.");
+            }
+            LOG.info("uploaded topic {}: {} chunks, {} rows, {} bytes in {} ms", topic.locator(), chunks, rows, bytes,
+                    (System.nanoTime() - startedNanos) / 1_000_000);
+        } finally {
+            end();
+        }
+    }
+
+    /** The stream failed or was refused: the topic stays incomplete, its committed chunks stay readable. */
+    void abort(String reason) {
+        if (!ended) {
+            LOG.warn("upload of topic {} stopped after {} chunks: {}", topic.locator(), chunks, reason);
+        }
+        end();
+    }
+
+    private void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        try {
+            batch.close();
+            allocator.close();
+        } finally {
+            registry.end(topic.id());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.mosaicod.server.ingest;
+
+import io.mosaicod.format.ChunkWriter;
+import io.mosaicod.format.UnsupportedColumnTypeException;
+import io.mosaicod.format.WriterProfile;
+import io.mosaicod.server.protocol.ProtocolException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The schema rules of an upload (PROTOCOL.md §4): a {@code timestamp_ns} column of type Int64, and only
+ * types a chunk can store. Nothing else is checked against an ontology.
+ */
+final class UploadSchema {
+    static final String TIMESTAMP_COLUMN = WriterProfile.TIMESTAMP_COLUMN;
+
+    private UploadSchema() {
+    }
+
+    /** @throws ProtocolException INVALID_ARGUMENT {@code Unsupported schema: ...} naming the offending field */
+    static void check(Schema schema) {
+        Field timestamp = null;
+        for (Field field : schema.getFields()) {
+            if (field.getName().equals(TIMESTAMP_COLUMN)) {
+                timestamp = field;
+            }
+            requireNoDictionary(field, field.getName());
+        }
+        if (timestamp == null) {
+            throw unsupported("it has no `" + TIMESTAMP_COLUMN + "` column");
+        }
+        if (!(timestamp.getType() instanceof ArrowType.Int t && t.getBitWidth() == 64 && t.getIsSigned())) {
+            throw unsupported("`" + TIMESTAMP_COLUMN + "` has type " + timestamp.getType() + ", expected Int64");
+        }
+        try (ChunkWriter probe = ChunkWriter.open(OutputStream.nullOutputStream(), "schema check", schema,
+                WriterProfile.DEFAULT)) {
+            // opening derives the Parquet schema, which rejects types chunks cannot store
+        } catch (UnsupportedColumnTypeException e) {
+            throw unsupported(e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the null stream cannot fail
+        }
+    }
+
+    private static void requireNoDictionary(Field field, String path) {
+        if (field.getDictionary() != null) {
+            throw unsupported("field `" + path + "` is dictionary-encoded");
+        }
+        List<Field> children = field.getChildren();
+        for (Field child : children) {
+            requireNoDictionary(child, path + "." + child.getName());
+        }
+    }
+
+    private static ProtocolException unsupported(String reason) {
+        return new ProtocolException(io.mosaicod.server.protocol.ErrorCode.INVALID_ARGUMENT,
+                "Unsupported schema: " + reason + ".");
+    }
+}

@@ -1,0 +1,26 @@
+package io.mosaicod.server.protocol;
+
+/**
+ * The gRPC status codes the protocol uses (PROTOCOL.md §2). Clients match on these codes only; the message
+ * that goes with them is a human sentence.
+ */
+public enum ErrorCode {
+    /** An unknown sequence, topic, session or uuid. */
+    NOT_FOUND,
+    /** A sequence or topic with this locator exists. */
+    ALREADY_EXISTS,
+    /** A malformed request: body, locator, uuid, descriptor, schema, time range, unknown action. */
+    INVALID_ARGUMENT,
+    /** A topic uuid that does not belong to the locator of a DoPut. */
+    PERMISSION_DENIED,
+    /** The resource is not in a state that allows the request (finalized, uploaded, uploading...). */
+    FAILED_PRECONDITION,
+    /** A DoPut stream broke the message sequence (a second schema, an empty message). */
+    ABORTED,
+    /** The client ended its stream with an error. */
+    CANCELLED,
+    /** A message larger than the server accepts. */
+    RESOURCE_EXHAUSTED,
+    /** Anything else: a bug or an unavailable repository or store. */
+    INTERNAL
+}

@@ -1,0 +1,319 @@
+package io.mosaicod.server.protocol;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JSON encoding of mosaicod 0.3–0.7 (PROTOCOL.md §3–§5). Field names are the upstream ones; unknown
+ * fields in requests are ignored, so newer clients that send more still work.
+ */
+public final class JsonWireCodec implements WireCodec {
+    /** Notification times as upstream renders them: {@code 2026-03-01 12:00:00.123 UTC}. */
+    static final DateTimeFormatter NOTIFICATION_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'").withZone(ZoneOffset.UTC);
+    private static final String DESERIALIZATION_ERROR = "body deserialization error";
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    // ---------------------------------------------------------------- action requests
+
+    @Override
+    public void decodeNoArguments(byte[] body) {
+        object(body);
+    }
+
+    @Override
+    public ActionRequest.SequenceCreate decodeSequenceCreate(byte[] body) {
+        JsonNode request = object(body);
+        return new ActionRequest.SequenceCreate(requiredText(request, "locator"),
+                UserMetadata.of(request.get("user_metadata")));
+    }
+
+    @Override
+    public ActionRequest.ByLocator decodeByLocator(byte[] body) {
+        return new ActionRequest.ByLocator(requiredText(object(body), "locator"));
+    }
+
+    @Override
+    public ActionRequest.SessionFinalize decodeSessionFinalize(byte[] body) {
+        return new ActionRequest.SessionFinalize(requiredText(object(body), "session_uuid"));
+    }
+
+    @Override
+    public ActionRequest.SessionDelete decodeSessionDelete(byte[] body) {
+        JsonNode request = object(body);
+        String uuid = optionalText(request, "session_uuid");
+        if (uuid != null) { // the capability token wins if a client sends both
+            return new ActionRequest.SessionDelete(null, uuid);
+        }
+        String locator = optionalText(request, "locator");
+        if (locator == null) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (expected `locator` or `session_uuid`)");
+        }
+        return new ActionRequest.SessionDelete(locator, null);
+    }
+
+    @Override
+    public ActionRequest.TopicCreate decodeTopicCreate(byte[] body) {
+        JsonNode request = object(body);
+        String format = optionalText(request, "serialization_format");
+        String tag = optionalText(request, "ontology_tag");
+        return new ActionRequest.TopicCreate(requiredText(request, "locator"), requiredText(request, "session_uuid"),
+                format == null ? "default" : format, tag == null ? "" : tag,
+                UserMetadata.of(request.get("user_metadata")));
+    }
+
+    @Override
+    public ActionRequest.NotificationCreate decodeNotificationCreate(byte[] body) {
+        JsonNode request = object(body);
+        String message = optionalText(request, "msg");
+        return new ActionRequest.NotificationCreate(requiredText(request, "locator"),
+                requiredText(request, "notification_type"), message == null ? "" : message);
+    }
+
+    // ---------------------------------------------------------------- action replies
+
+    @Override
+    public byte[] encodeReply(ActionName action, ActionResponse response) {
+        ObjectNode envelope = json.createObjectNode();
+        envelope.put("action", action.wireName());
+        envelope.set("response", payload(response));
+        return bytes(envelope);
+    }
+
+    private JsonNode payload(ActionResponse response) {
+        if (response instanceof ActionResponse.None) {
+            return json.nullNode();
+        }
+        if (response instanceof ActionResponse.VersionReply v) {
+            return versionObject(v.version());
+        }
+        if (response instanceof ActionResponse.InfoReply info) {
+            ObjectNode out = versionObject(info.version());
+            ObjectNode config = out.putObject("config");
+            // every name a client has used for the limits (PROTOCOL.md §3)
+            config.put("max_grpc_message_size", info.maxDecodeMessageBytes());
+            config.put("target_message_size", info.targetEncodeMessageBytes());
+            config.put("max_grpc_decode_message_size", info.maxDecodeMessageBytes());
+            config.put("max_grpc_encode_message_size", info.maxEncodeMessageBytes());
+            config.put("target_grpc_encode_message_size", info.targetEncodeMessageBytes());
+            config.put("grpc_max_decode_message_size", info.maxDecodeMessageBytes());
+            config.put("grpc_max_encode_message_size", info.maxEncodeMessageBytes());
+            config.put("grpc_target_encode_message_size", info.targetEncodeMessageBytes());
+            return out;
+        }
+        if (response instanceof ActionResponse.SessionCreated created) {
+            ObjectNode out = json.createObjectNode();
+            out.put("uuid", created.uuid());
+            out.put("locator", created.locator());
+            return out;
+        }
+        if (response instanceof ActionResponse.TopicCreated created) {
+            ObjectNode out = json.createObjectNode();
+            out.put("uuid", created.uuid());
+            return out;
+        }
+        if (response instanceof ActionResponse.NotificationList list) {
+            ObjectNode out = json.createObjectNode();
+            ArrayNode items = out.putArray("notifications");
+            for (ActionResponse.NotificationItem n : list.notifications()) {
+                ObjectNode item = items.addObject();
+                item.put("name", n.name());
+                item.put("notification_type", n.notificationType());
+                item.put("msg", n.message());
+                item.put("created_datetime", NOTIFICATION_TIME.format(Instant.ofEpochMilli(n.createdAtEpochMillis())));
+            }
+            return out;
+        }
+        throw new IllegalArgumentException("no JSON encoding for " + response);
+    }
+
+    private ObjectNode versionObject(ActionResponse.Version version) {
+        ObjectNode out = json.createObjectNode();
+        out.put("version", version.text());
+        ObjectNode semver = out.putObject("semver");
+        semver.put("major", version.major());
+        semver.put("minor", version.minor());
+        semver.put("patch", version.patch());
+        semver.put("pre", version.pre());
+        return out;
+    }
+
+    // ---------------------------------------------------------------- Flight commands
+
+    @Override
+    public DoPutCommand decodeDoPutCommand(byte[] cmd) {
+        JsonNode command = object(cmd);
+        String uuid = optionalText(command, "topic_uuid");
+        if (uuid == null) {
+            uuid = optionalText(command, "key"); // the name mosaicod used before 0.7
+        }
+        if (uuid == null) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (missing field `topic_uuid`)");
+        }
+        return new DoPutCommand(requiredText(command, "resource_locator"), uuid);
+    }
+
+    @Override
+    public FlightInfoCommand decodeFlightInfoCommand(byte[] cmd) {
+        JsonNode command = object(cmd);
+        return new FlightInfoCommand(requiredText(command, "resource_locator"),
+                new TimeRange(optionalLong(command, "timestamp_ns_start"), optionalLong(command, "timestamp_ns_end")));
+    }
+
+    // ---------------------------------------------------------------- read-path metadata
+
+    @Override
+    public byte[] encodeSequenceAppMetadata(SequenceManifest sequence) {
+        ObjectNode out = json.createObjectNode();
+        out.put("created_at_ns", sequence.createdAtNs());
+        out.put("resource_locator", sequence.locator());
+        out.set("user_metadata", sequence.userMetadata().tree());
+        ArrayNode sessions = out.putArray("sessions");
+        for (SequenceManifest.SessionManifest s : sequence.sessions()) {
+            ObjectNode session = sessions.addObject();
+            session.put("locator", s.locator());
+            session.put("created_at_ns", s.createdAtNs());
+            putNullable(session, "completed_at_ns", s.completedAtNs());
+            session.put("locked", s.locked());
+            ArrayNode topics = session.putArray("topics");
+            s.topics().forEach(topics::add);
+        }
+        return bytes(out);
+    }
+
+    @Override
+    public byte[] encodeTopicAppMetadata(TopicManifest topic) {
+        ObjectNode out = json.createObjectNode();
+        out.put("created_at_ns", topic.createdAtNs());
+        putNullable(out, "completed_at_ns", topic.completedAtNs());
+        out.put("locked", topic.locked());
+        out.put("resource_locator", topic.locator());
+        out.put("ontology_tag", topic.ontologyTag());
+        out.put("serialization_format", topic.serializationFormat());
+        out.set("user_metadata", topic.userMetadata().tree());
+        ObjectNode data = out.putObject("data_info");
+        data.set("interval", interval(topic.dataInfo().interval()));
+        data.put("total_row_count", topic.dataInfo().totalRowCount());
+        data.put("total_bytes", topic.dataInfo().totalBytes());
+        data.put("total_chunks_count", topic.dataInfo().totalChunksCount());
+        if (topic.timeWindow() == null) {
+            out.putNull("time_window_info");
+        } else {
+            ObjectNode window = out.putObject("time_window_info");
+            window.set("interval", interval(topic.timeWindow().interval()));
+            window.put("row_count", topic.timeWindow().rowCount());
+        }
+        return bytes(out);
+    }
+
+    @Override
+    public Map<String, String> sequenceSchemaMetadata(UserMetadata userMetadata) {
+        Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put("mosaico:context", "sequence");
+        metadata.put("mosaico:user_metadata", userMetadata.json());
+        return metadata;
+    }
+
+    @Override
+    public Map<String, String> topicSchemaMetadata(TopicManifest topic) {
+        ObjectNode properties = json.createObjectNode();
+        properties.put("ontology_tag", topic.ontologyTag());
+        properties.put("serialization_format", topic.serializationFormat());
+        Interval interval = topic.effectiveInterval();
+        if (interval != null) { // as upstream: the interval properties exist only when there are rows
+            properties.put("message_count", topic.effectiveRowCount());
+            properties.put("timestamp_ns_min", interval.startNs());
+            properties.put("timestamp_ns_max", interval.endNs());
+        }
+        Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put("mosaico:context", "topic");
+        metadata.put("mosaico:properties", properties.toString());
+        metadata.put("mosaico:user_metadata", topic.userMetadata().json());
+        return metadata;
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private JsonNode object(byte[] body) {
+        if (body == null || body.length == 0) {
+            return json.createObjectNode(); // an absent body is an empty request
+        }
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException e) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR, e);
+        }
+        if (node == null || !node.isObject()) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (expected a JSON object)");
+        }
+        return node;
+    }
+
+    private static String requiredText(JsonNode request, String field) {
+        String value = optionalText(request, field);
+        if (value == null) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (missing field `" + field + "`)");
+        }
+        return value;
+    }
+
+    private static String optionalText(JsonNode request, String field) {
+        JsonNode value = request.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (field `" + field + "` must be a string)");
+        }
+        return value.textValue();
+    }
+
+    private static Long optionalLong(JsonNode request, String field) {
+        JsonNode value = request.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (field `" + field
+                    + "` must be a 64-bit integer)");
+        }
+        return value.longValue();
+    }
+
+    private JsonNode interval(Interval interval) {
+        if (interval == null) {
+            return json.nullNode();
+        }
+        ObjectNode out = json.createObjectNode();
+        out.put("start_ns", interval.startNs());
+        out.put("end_ns", interval.endNs());
+        return out;
+    }
+
+    private static void putNullable(ObjectNode node, String field, Long value) {
+        if (value == null) {
+            node.putNull(field);
+        } else {
+            node.put(field, value.longValue());
+        }
+    }
+
+    private byte[] bytes(JsonNode node) {
+        try {
+            return json.writeValueAsBytes(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + node.getNodeType() + " as JSON", e);
+        }
+    }
+}

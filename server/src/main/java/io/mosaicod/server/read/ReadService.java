@@ -1,0 +1,47 @@
+package io.mosaicod.server.read;
+
+import io.mosaicod.server.catalog.CatalogLookup;
+import io.mosaicod.server.protocol.WireCodec;
+import io.mosaicod.store.ObjectStore;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+
+/** The read path of PROTOCOL.md §5: ListFlights, GetFlightInfo and DoGet. */
+public final class ReadService {
+    private final SequenceListing listing;
+    private final FlightInfos flightInfos;
+    private final TopicStreamer streamer;
+
+    /**
+     * @param allocator          memory for reading chunks; each stream takes a child of it
+     * @param executor           runs DoGet streams
+     * @param targetMessageBytes the size DoGet aims at for each batch it sends
+     */
+    public ReadService(WireCodec codec, CatalogLookup lookup, ObjectStore store, BufferAllocator allocator,
+                       Executor executor, long targetMessageBytes) {
+        TopicResolver resolver = new TopicResolver(lookup, store);
+        TopicManifests manifests = new TopicManifests(new RangeStatistics(lookup.catalog(), store, allocator));
+        this.listing = new SequenceListing(lookup);
+        this.flightInfos = new FlightInfos(codec, lookup, resolver, manifests);
+        this.streamer = new TopicStreamer(codec, lookup.catalog(), resolver, manifests, store, allocator, executor,
+                targetMessageBytes);
+    }
+
+    public void listSequences(byte[] criteria, Consumer<FlightInfo> out) {
+        listing.list(criteria, out);
+    }
+
+    public FlightInfo flightInfo(FlightDescriptor descriptor) {
+        return flightInfos.describe(descriptor);
+    }
+
+    /** Starts a DoGet stream and returns at once. */
+    public void stream(Ticket ticket, ServerStreamListener listener) {
+        streamer.stream(ticket, listener);
+    }
+}

@@ -1,0 +1,118 @@
+package io.mosaicod.server;
+
+import com.google.protobuf.ByteString;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.StreamObserver;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.flight.impl.Flight;
+import org.apache.arrow.flight.impl.FlightServiceGrpc;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowBuffer;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * DoPut at the gRPC level, with hand-built {@code FlightData} messages: what no well-behaved Flight client
+ * sends (a second schema, an empty message, a batch before the schema), to check the server's answers.
+ */
+final class RawFlight implements AutoCloseable {
+    private final ManagedChannel channel;
+
+    RawFlight(int port) {
+        channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+    }
+
+    /** How a DoPut ended: its status and how many PutResult messages the server sent. */
+    record Outcome(Status status, int putResults) {
+    }
+
+    Outcome doPut(List<Flight.FlightData> messages) throws Exception {
+        CompletableFuture<Status> done = new CompletableFuture<>();
+        AtomicInteger results = new AtomicInteger();
+        StreamObserver<Flight.FlightData> requests = FlightServiceGrpc.newStub(channel).doPut(
+                new StreamObserver<>() {
+                    @Override
+                    public void onNext(Flight.PutResult value) {
+                        results.incrementAndGet();
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        done.complete(Status.fromThrowable(t));
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        done.complete(Status.OK);
+                    }
+                });
+        for (Flight.FlightData message : messages) {
+            requests.onNext(message);
+        }
+        requests.onCompleted();
+        return new Outcome(done.get(30, TimeUnit.SECONDS), results.get());
+    }
+
+    static Flight.FlightDescriptor command(String json) {
+        return Flight.FlightDescriptor.newBuilder().setType(Flight.FlightDescriptor.DescriptorType.CMD)
+                .setCmd(ByteString.copyFrom(json, StandardCharsets.UTF_8)).build();
+    }
+
+    static Flight.FlightDescriptor path(String... path) {
+        return Flight.FlightDescriptor.newBuilder().setType(Flight.FlightDescriptor.DescriptorType.PATH)
+                .addAllPath(List.of(path)).build();
+    }
+
+    /** The DoPut command of a topic, as the SDK sends it. */
+    static Flight.FlightDescriptor putCommand(String locator, Object topicUuid) {
+        return command("{\"resource_locator\":\"" + locator + "\",\"topic_uuid\":\"" + topicUuid + "\"}");
+    }
+
+    /** A schema message, with {@code descriptor} if not null. */
+    static Flight.FlightData schema(Schema schema, Flight.FlightDescriptor descriptor) {
+        Flight.FlightData.Builder message = Flight.FlightData.newBuilder()
+                .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT)));
+        if (descriptor != null) {
+            message.setFlightDescriptor(descriptor);
+        }
+        return message.build();
+    }
+
+    /** A record batch message holding {@code batch}. */
+    static Flight.FlightData batch(VectorSchemaRoot batch) {
+        try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch()) {
+            ByteBuffer header = MessageSerializer.serializeMetadata(record, IpcOption.DEFAULT);
+            byte[] body = new byte[(int) record.computeBodyLength()];
+            List<ArrowBuf> buffers = record.getBuffers();
+            List<ArrowBuffer> layout = record.getBuffersLayout();
+            for (int i = 0; i < buffers.size(); i++) {
+                ArrowBuf buffer = buffers.get(i);
+                buffer.getBytes(0, body, (int) layout.get(i).getOffset(), (int) buffer.readableBytes());
+            }
+            return Flight.FlightData.newBuilder().setDataHeader(ByteString.copyFrom(header))
+                    .setDataBody(ByteString.copyFrom(body)).build();
+        }
+    }
+
+    /** A message with nothing in it. */
+    static Flight.FlightData empty() {
+        return Flight.FlightData.getDefaultInstance();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        channel.shutdownNow();
+        channel.awaitTermination(5, TimeUnit.SECONDS);
+    }
+}

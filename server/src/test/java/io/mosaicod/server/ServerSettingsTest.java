@@ -1,0 +1,43 @@
+package io.mosaicod.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mosaicod.core.config.MosaicodConfig;
+import org.junit.jupiter.api.Test;
+
+class ServerSettingsTest {
+
+    @Test
+    void theDefaultsAreMosaicodsEndpointAndMessageLimit() {
+        ServerSettings defaults = ServerSettings.defaults();
+        assertThat(defaults.host()).isEqualTo("127.0.0.1");
+        assertThat(defaults.port()).isEqualTo(6726);
+        assertThat(defaults.maxDecodeMessageBytes()).isEqualTo(50 << 20);
+        assertThat(defaults.maxEncodeMessageBytes()).isEqualTo(50 << 20);
+        assertThat(defaults.chunkWriteConcurrency()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
+        ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20));
+        assertThat(settings.host()).isEqualTo("0.0.0.0");
+        assertThat(settings.port()).isEqualTo(7000);
+        assertThat(settings.maxDecodeMessageBytes()).isEqualTo(8 << 20);
+    }
+
+    @Test
+    void theMemoryLimitGrowsWithTheMessageLimitSoThatSeveralStreamsFit() {
+        ServerSettings large = ServerSettings.defaults().withMaxDecodeMessageBytes(512 << 20);
+        assertThat(large.memoryLimitBytes()).isGreaterThanOrEqualTo(8L * (512 << 20));
+    }
+
+    @Test
+    void invalidValuesAreRefusedNamingTheSetting() {
+        ServerSettings defaults = ServerSettings.defaults();
+        assertThatThrownBy(() -> defaults.withEndpoint("127.0.0.1", 70000)).hasMessageContaining("port");
+        assertThatThrownBy(() -> defaults.withMaxDecodeMessageBytes(100)).hasMessageContaining("decode message");
+        assertThatThrownBy(() -> defaults.withTargetEncodeMessageBytes(10)).hasMessageContaining("encode message");
+        assertThatThrownBy(() -> defaults.withMemoryLimitBytes(1 << 20)).hasMessageContaining("memory limit");
+    }
+}

@@ -7,7 +7,6 @@ import io.mosaicod.tasks.fixture.TopicFixture;
 import io.mosaicod.tasks.read.TopicReader;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,17 +22,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Scenario 3: four looping store optimizers, one looping cleanup with retention 0, two readers and an
- * ingesting thread, all at once over the same repository and store. Ingestion writes topics the way the
- * server does (chunks through the codec, rows recorded); readers read random topics whole, in time order,
- * with {@link TopicReader} while they are being optimized and their old folders deleted. Every completed
- * read must return exactly the original rows; a read may only fail because retention 0 deleted the folder
- * it had resolved, after the topic moved to a new one (docs/cleanup.md, "Retention 0"). In the end every
- * topic is optimized exactly once, nothing is lost, and the cleanup leaves only current folders.
+ * Scenario 3: four looping store optimizers, one looping cleanup with retention 0, a server ingesting
+ * through Flight and two readers, all at once over the same repository and store. Half the topics exist
+ * before the processes start (written as ingestion writes them); the other half arrive through the server's
+ * DoPut while the optimizers and the cleanup work. One reader reads random topics whole, in time order, in
+ * process with {@link TopicReader}; the other through the server's DoGet. Every completed read must return
+ * exactly the original rows; a read may only fail because retention 0 deleted the folder it had resolved,
+ * after the topic moved to a new one (docs/cleanup.md, "Retention 0"). In the end every topic is optimized
+ * exactly once, nothing is lost, and the cleanup leaves only current folders.
  */
 abstract class ConcurrencyTest {
     private static final int OPTIMIZERS = 4;
-    private static final int READERS = 2;
 
     @TempDir
     Path dir;
@@ -57,6 +56,8 @@ abstract class ConcurrencyTest {
         Random random = new Random(Campaign.seed(scenario));
         int topics = Campaign.size(24, 200);
         List<Long> readable = new CopyOnWriteArrayList<>();
+        // the server reads its own metadata.json (the fixture writes a stand-in): DoGet reads what it ingested
+        List<Long> servedByServer = new CopyOnWriteArrayList<>();
         for (int i = 0; i < topics / 2; i++) {
             readable.add(deployment.ingestRandom(random, "busy/t" + i).id());
         }
@@ -66,31 +67,42 @@ abstract class ConcurrencyTest {
                     "store-optimizer", "--time-interval", "1"));
         }
         processes.add(deployment.start(Map.of(), "cleanup", "--time-interval", "1", "--retention-duration", "0"));
+        ServerSession server = new ServerSession(deployment);
+        processes.add(server.process());
 
         AtomicBoolean stop = new AtomicBoolean();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         AtomicInteger reads = new AtomicInteger();
         AtomicInteger readsOfDeletedFolders = new AtomicInteger();
         List<Thread> threads = new ArrayList<>();
-        for (int r = 0; r < READERS; r++) {
-            long seed = random.nextLong();
-            threads.add(thread("reader-" + r, failures, () -> {
-                Random pick = new Random(seed);
-                while (!stop.get()) {
-                    long topicId = readable.get(pick.nextInt(readable.size()));
-                    if (readWhole(topicId)) {
-                        reads.incrementAndGet();
-                    } else {
-                        readsOfDeletedFolders.incrementAndGet();
-                    }
+        long inProcessSeed = random.nextLong();
+        threads.add(thread("reader-in-process", failures, () -> {
+            Random pick = new Random(inProcessSeed);
+            while (!stop.get()) {
+                count(readWhole(readable.get(pick.nextInt(readable.size())), this::readInProcess), reads,
+                        readsOfDeletedFolders);
+            }
+        }));
+        long doGetSeed = random.nextLong();
+        threads.add(thread("reader-doget", failures, () -> {
+            Random pick = new Random(doGetSeed);
+            while (!stop.get()) {
+                if (servedByServer.isEmpty()) {
+                    Thread.onSpinWait();
+                    continue;
                 }
-            }));
-        }
+                count(readWhole(servedByServer.get(pick.nextInt(servedByServer.size())), server::read), reads,
+                        readsOfDeletedFolders);
+            }
+        }));
         long ingestSeed = random.nextLong();
         Thread ingestion = thread("ingestion", failures, () -> {
             Random shapes = new Random(ingestSeed);
             for (int i = topics / 2; i < topics; i++) {
-                readable.add(deployment.ingestRandom(shapes, "busy/t" + i).id());
+                String format = shapes.nextBoolean() ? "default" : "ragged";
+                long id = server.ingest("busy_s" + i, format, Deployment.randomShape(shapes)).id();
+                readable.add(id);
+                servedByServer.add(id);
             }
         });
         threads.add(ingestion);
@@ -105,41 +117,56 @@ abstract class ConcurrencyTest {
                 thread.join(Deployment.PROCESS_TIMEOUT.toMillis());
             }
         }
+        server.close();
         for (ChildMosaicod process : processes) {
             process.signal("TERM");
         }
         for (ChildMosaicod process : processes) {
             assertThat(process.awaitExit(Deployment.PROCESS_TIMEOUT)).as(process.log()).isZero();
         }
-        assertThat(failures).as("reader or ingestion failures").isEmpty();
+        failures.forEach(Throwable::printStackTrace);
+        assertThat(failures).as("reader or ingestion failures (stack traces above)").isEmpty();
         assertThat(reads.get()).as("complete reads").isPositive();
 
         deployment.ledger.assertSettled();
         deployment.cleanUpNow();
         deployment.assertOnlyCurrentTopicFoldersRemain();
         deployment.ledger.assertNothingLost();
-        Campaign.report(scenario, "%d topics; %d optimizers, 1 cleanup (retention 0), %d readers, 1 ingesting thread; "
-                        + "%d complete reads all equal to the originals, %d reads cut by retention 0 after a switch",
-                deployment.ledger.size(), OPTIMIZERS, READERS, reads.get(), readsOfDeletedFolders.get());
+        Campaign.report(scenario, "%d topics (%d through the server's DoPut); %d optimizers, 1 cleanup (retention 0), "
+                        + "1 server, 2 readers (in process and DoGet); %d complete reads all equal to the originals, "
+                        + "%d reads cut by retention 0 after a switch", deployment.ledger.size(), topics - topics / 2,
+                OPTIMIZERS, reads.get(), readsOfDeletedFolders.get());
+    }
+
+    @FunctionalInterface
+    private interface RowSource {
+        List<String> rows(String locator) throws Exception;
+    }
+
+    private List<String> readInProcess(String locator) throws IOException {
+        Topic topic = deployment.repository.catalog().findTopicByLocator(locator).orElseThrow();
+        List<String> rows = new ArrayList<>();
+        new TopicReader(deployment.repository.catalog(), deployment.store, deployment.allocator)
+                .read(topic, TopicFixture.SCHEMA, TopicReader.Range.ALL, 500, batch -> {
+                    for (int r = 0; r < batch.getRowCount(); r++) {
+                        rows.add(TopicFixture.render(batch, r));
+                    }
+                });
+        return rows;
     }
 
     /**
      * Reads the topic whole, in time order, and checks the rows against the original. Returns false if the
      * read failed only because the folder it had resolved was switched away and deleted meanwhile.
      */
-    private boolean readWhole(long topicId) throws IOException {
+    private boolean readWhole(long topicId, RowSource source) throws Exception {
         Topic before = deployment.repository.catalog().findTopic(topicId).orElseThrow();
-        List<String> rows = new ArrayList<>();
+        List<String> rows;
         try {
-            new TopicReader(deployment.repository.catalog(), deployment.store, deployment.allocator)
-                    .read(before, TopicFixture.SCHEMA, TopicReader.Range.ALL, 500, batch -> {
-                        for (int r = 0; r < batch.getRowCount(); r++) {
-                            rows.add(TopicFixture.render(batch, r));
-                        }
-                    });
-        } catch (IOException | UncheckedIOException e) {
+            rows = source.rows(before.locator());
+        } catch (Exception e) {
             Topic after = deployment.repository.catalog().findTopic(topicId).orElseThrow();
-            if (!after.folder().equals(before.folder()) && String.valueOf(e.getMessage()).contains(before.folder())) {
+            if (!after.folder().equals(before.folder())) {
                 return false; // retention 0 deleted the folder this read had resolved; the topic lives on in the new one
             }
             throw new AssertionError("reading " + before.locator() + " failed while its folder stayed "
@@ -149,6 +176,10 @@ abstract class ConcurrencyTest {
         assertThat(DataLedger.digest(rows)).as("rows of %s read in time order", before.locator())
                 .isEqualTo(original.sortedDigest());
         return true;
+    }
+
+    private static void count(boolean complete, AtomicInteger reads, AtomicInteger cut) {
+        (complete ? reads : cut).incrementAndGet();
     }
 
     @FunctionalInterface

@@ -56,6 +56,11 @@ final class DataLedger {
         return original;
     }
 
+    /** Records a topic whose original rows the caller knows (it sent them, e.g. through the server). */
+    void expect(Original original) {
+        originals.put(original.topicId(), original);
+    }
+
     Collection<Original> originals() {
         return originals.values();
     }

@@ -51,12 +51,17 @@ final class Deployment implements AutoCloseable {
         return topic;
     }
 
-    /**
-     * A topic of random shape: 3–16 chunks of 20–400 rows, neighbours overlapping 0–90 % in time, sometimes
-     * with equal timestamps across chunks (ties), sometimes with null timestamps or an unsorted chunk.
-     */
+    /** A topic of random shape ({@link #randomShape}), in a random serialization format. */
     Topic ingestRandom(Random random, String path) throws IOException {
         String format = random.nextBoolean() ? "default" : "ragged";
+        return ingest(path, format, randomShape(random));
+    }
+
+    /**
+     * 3–16 chunks of 20–400 rows, neighbours overlapping 0–90 % in time, sometimes with equal timestamps
+     * across chunks (ties), sometimes with null timestamps or an unsorted chunk.
+     */
+    static List<ChunkShape> randomShape(Random random) {
         List<ChunkShape> shapes = TopicFixture.nearlyOrdered(3 + random.nextInt(14), 20 + random.nextInt(380),
                 random.nextDouble() * 0.9, random.nextLong());
         boolean ties = random.nextInt(3) == 0;
@@ -74,7 +79,7 @@ final class Deployment implements AutoCloseable {
             }
             chunks.add(new ChunkShape(ts));
         }
-        return ingest(path, format, chunks);
+        return chunks;
     }
 
     /** A topic whose rewrite takes seconds and spills under a 1 MiB pool: 40 ragged chunks of 500 rows. */

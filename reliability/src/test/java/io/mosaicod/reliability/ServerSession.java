@@ -49,8 +49,30 @@ final class ServerSession implements AutoCloseable {
         return server;
     }
 
+    /** What an upload sent: the topic, its metadata.json once the server recorded the schema, the rows. */
+    record Upload(Topic topic, String metadataJson, List<String> rows) {
+    }
+
     /** Ingests a topic {@code <name>/imu} in a sequence of its own, one DoPut batch per chunk. */
     Topic ingest(String name, String serializationFormat, List<ChunkShape> chunks) throws IOException {
+        Upload upload = upload(name, serializationFormat, chunks, chunks.size());
+        deployment.ledger.expect(new DataLedger.Original(upload.topic().id(), upload.topic().locator(),
+                upload.topic().userMetadataJson(), serializationFormat, upload.metadataJson(), upload.rows().size(),
+                DataLedger.digest(DataLedger.stableSortByTime(upload.rows()))));
+        return upload.topic();
+    }
+
+    /**
+     * Like {@link #ingest}, but the client gives up after {@code sent} batches, once the server has stored
+     * them: the stream is cancelled and the topic's upload never completes. Not recorded in the ledger.
+     */
+    Upload ingestAndCancel(String name, String serializationFormat, List<ChunkShape> chunks, int sent)
+            throws IOException {
+        return upload(name, serializationFormat, chunks, sent);
+    }
+
+    private Upload upload(String name, String serializationFormat, List<ChunkShape> chunks, int sent)
+            throws IOException {
         var metadata = JsonNodeFactory.instance.objectNode().put("robot", "r1");
         client.createSequence(name, metadata);
         SessionHandle session = client.createSession(name);
@@ -60,7 +82,7 @@ final class ServerSession implements AutoCloseable {
         String metadataJson = null;
         List<String> rows = new ArrayList<>();
         try (TopicUpload upload = client.upload(locator, uuid, TopicFixture.SCHEMA)) {
-            for (int i = 0; i < chunks.size(); i++) {
+            for (int i = 0; i < sent; i++) {
                 if (i == 1) {
                     // the server adds the schema to metadata.json when the upload opens; recorded before the
                     // upload completes, so before any optimizer may queue the topic
@@ -73,12 +95,25 @@ final class ServerSession implements AutoCloseable {
                     upload.put(batch);
                 }
             }
-            upload.complete();
+            if (sent == chunks.size()) {
+                upload.complete();
+                client.finalizeSession(session.uuid());
+            } else {
+                awaitChunks(topic, sent);
+                upload.abort("the client gives up");
+            }
         }
-        client.finalizeSession(session.uuid());
-        deployment.ledger.expect(new DataLedger.Original(topic.id(), locator, topic.userMetadataJson(),
-                serializationFormat, metadataJson, rows.size(), DataLedger.digest(DataLedger.stableSortByTime(rows))));
-        return topic;
+        return new Upload(topic, metadataJson, rows);
+    }
+
+    private void awaitChunks(Topic topic, int count) {
+        long deadline = System.nanoTime() + Deployment.PROCESS_TIMEOUT.toNanos();
+        while (deployment.repository.catalog().listChunks(topic.id()).size() < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the server did not store " + count + " chunks of " + topic.locator());
+            }
+            Thread.onSpinWait(); // polling the repository for the server's step
+        }
     }
 
     private String awaitSchemaIn(String key) throws IOException {

@@ -24,6 +24,7 @@ final class LeaseKeeper implements AutoCloseable {
     private final ScheduledFuture<?> renewals;
     private volatile long lastRenewedNanos;
     private volatile String lostBecause;
+    private volatile boolean stopped;
 
     LeaseKeeper(OptimizationQueue queue, Lease lease, Duration duration, ScheduledExecutorService scheduler) {
         this.queue = queue;
@@ -35,17 +36,20 @@ final class LeaseKeeper implements AutoCloseable {
     }
 
     private void renew() {
-        if (lostBecause != null) {
+        if (lostBecause != null || stopped) {
             return;
         }
         try {
             if (queue.renew(lease, duration)) {
                 lastRenewedNanos = System.nanoTime();
                 LOG.debug("renewed the lease on {}", lease.topic().locator());
-            } else {
+            } else if (!stopped) { // after a stop, the commit may have dequeued the topic: no loss
                 lose("the lease was taken over or expired");
             }
         } catch (RuntimeException e) {
+            if (stopped) {
+                return;
+            }
             LOG.warn("could not renew the lease on {}: {}", lease.topic().locator(), e.getMessage());
             if (System.nanoTime() - lastRenewedNanos > duration.toNanos()) {
                 lose("the lease could not be renewed for " + duration.toSeconds() + " s: " + e.getMessage());
@@ -67,8 +71,17 @@ final class LeaseKeeper implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops renewing, right before the commit: the commit is fenced by the token in the database anyway, and
+     * a renewal still in flight that lands after it finds the queue row gone, which must not read as a loss.
+     */
+    void stopRenewing() {
+        stopped = true;
+        renewals.cancel(false);
+    }
+
     @Override
     public void close() {
-        renewals.cancel(false);
+        stopRenewing();
     }
 }

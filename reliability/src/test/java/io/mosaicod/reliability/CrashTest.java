@@ -1,13 +1,13 @@
 package io.mosaicod.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.tasks.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -56,7 +56,7 @@ abstract class CrashTest {
         long passEstimateMs = FIRST_PASS_ESTIMATE_MS;
         for (int trial = 0; trial < trials; trial++) {
             keepWorkQueued(random);
-            Map<String, String> env = new java.util.HashMap<>(SHORT_LEASE);
+            Map<String, String> env = new HashMap<>(SHORT_LEASE);
             if (random.nextBoolean()) {
                 env.put("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", "1MiB"); // spill passes in the large topics
             }
@@ -132,7 +132,7 @@ abstract class CrashTest {
         /** The pass had already ended. */
         AFTER_PASS;
 
-        static KillPhase of(int exitCode, List<String> log, io.mosaicod.db.Catalog catalog) {
+        static KillPhase of(int exitCode, List<String> log, Catalog catalog) {
             if (exitCode != 137 || log.stream().anyMatch(line -> line.contains("Store optimization routine completed"))) {
                 return AFTER_PASS;
             }

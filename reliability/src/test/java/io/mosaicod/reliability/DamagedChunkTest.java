@@ -4,27 +4,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.db.Chunk;
+import io.mosaicod.db.RunOutcome;
+import io.mosaicod.db.Topic;
 import io.mosaicod.format.ChunkReadOptions;
 import io.mosaicod.format.ChunkReader;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.WriterProfile;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
-import io.mosaicod.db.RunOutcome;
-import io.mosaicod.db.Topic;
+import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.tasks.fixture.TopicFixture;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.tasks.optimizer.TopicResult;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,19 +67,19 @@ abstract class DamagedChunkTest {
     enum Damage {
         TRUNCATED_TO_HALF {
             @Override
-            byte[] apply(byte[] chunk, Random random) {
+            byte[] apply(byte[] chunk, byte[] otherTopicsChunk) {
                 return Arrays.copyOf(chunk, chunk.length / 2);
             }
         },
         LAST_BYTES_CUT {
             @Override
-            byte[] apply(byte[] chunk, Random random) {
+            byte[] apply(byte[] chunk, byte[] otherTopicsChunk) {
                 return Arrays.copyOf(chunk, chunk.length - 3);
             }
         },
         FOOTER_LENGTH_CORRUPTED {
             @Override
-            byte[] apply(byte[] chunk, Random random) {
+            byte[] apply(byte[] chunk, byte[] otherTopicsChunk) {
                 byte[] damaged = chunk.clone();
                 ByteBuffer.wrap(damaged).order(ByteOrder.LITTLE_ENDIAN).putInt(chunk.length - 8, chunk.length * 2);
                 return damaged;
@@ -82,25 +87,25 @@ abstract class DamagedChunkTest {
         },
         EMPTIED {
             @Override
-            byte[] apply(byte[] chunk, Random random) {
+            byte[] apply(byte[] chunk, byte[] otherTopicsChunk) {
                 return new byte[0];
             }
         },
         REPLACED_BY_ANOTHER_TOPICS_CHUNK {
             @Override
-            byte[] apply(byte[] chunk, Random random) {
-                throw new UnsupportedOperationException("applied by the test, which has the other chunk");
+            byte[] apply(byte[] chunk, byte[] otherTopicsChunk) {
+                return otherTopicsChunk;
             }
         },
         DELETED {
             @Override
-            byte[] apply(byte[] chunk, Random random) {
+            byte[] apply(byte[] chunk, byte[] otherTopicsChunk) {
                 return null;
             }
         };
 
         /** The damaged bytes, or null for a deleted object. */
-        abstract byte[] apply(byte[] chunk, Random random);
+        abstract byte[] apply(byte[] chunk, byte[] otherTopicsChunk);
     }
 
     @Test
@@ -109,15 +114,15 @@ abstract class DamagedChunkTest {
         Random random = new Random(Campaign.seed("damaged chunks (" + deployment.backend + ")"));
         Topic intact = deployment.ingestRandom(random, "damage/intact");
         Topic donor = deployment.ingest("damage/donor", "default", TopicFixture.nearlyOrdered(3, 250, 0.2, 99));
+        byte[] donorChunk = deployment.store.get(
+                deployment.repository.catalog().listChunks(donor.id()).get(1).objectKey());
         Map<Damage, Damaged> damaged = new TreeMap<>();
         for (Damage damage : Damage.values()) {
-            Topic topic = deployment.ingest("damage/" + damage.name().toLowerCase(java.util.Locale.ROOT),
+            Topic topic = deployment.ingest("damage/" + damage.name().toLowerCase(Locale.ROOT),
                     random.nextBoolean() ? "default" : "ragged", TopicFixture.nearlyOrdered(6, 300, 0.3, random.nextLong()));
             String key = deployment.repository.catalog().listChunks(topic.id()).get(2).objectKey();
             byte[] original = deployment.store.get(key);
-            byte[] bytes = damage == Damage.REPLACED_BY_ANOTHER_TOPICS_CHUNK
-                    ? deployment.store.get(deployment.repository.catalog().listChunks(donor.id()).get(1).objectKey())
-                    : damage.apply(original, random);
+            byte[] bytes = damage.apply(original, donorChunk);
             if (bytes == null) {
                 deployment.store.delete(key);
             } else {
@@ -197,7 +202,7 @@ abstract class DamagedChunkTest {
         Topic topic = deployment.ingest("damage/schema", "default", TopicFixture.nearlyOrdered(4, 200, 0.3, 7));
         String key = deployment.repository.catalog().listChunks(topic.id()).get(0).objectKey();
         byte[] original = deployment.store.get(key);
-        Map<String, String> metadata = new java.util.HashMap<>(TopicFixture.SCHEMA.getCustomMetadata());
+        Map<String, String> metadata = new HashMap<>(TopicFixture.SCHEMA.getCustomMetadata());
         metadata.put("origin", "fixturE");
         Schema tampered = new Schema(TopicFixture.SCHEMA.getFields(), metadata);
         byte[] rewritten = rewriteWithSchema(original, tampered);
@@ -215,9 +220,9 @@ abstract class DamagedChunkTest {
 
     private byte[] rewriteWithSchema(byte[] chunk, Schema schema) throws Exception {
         Path file = dir.resolve("tampered.parquet");
-        java.nio.file.Files.write(file, chunk);
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        try (RandomAccessSource source = new io.mosaicod.store.LocalObjectStore(dir).openSource("tampered.parquet");
+        Files.write(file, chunk);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (RandomAccessSource source = new LocalObjectStore(dir).openSource("tampered.parquet");
              ChunkReader reader = ChunkReader.open(source, deployment.allocator, ChunkReadOptions.all());
              ChunkWriter writer = ChunkWriter.open(out, "tampered", schema, WriterProfile.forSerializationFormat("default"))) {
             while (reader.loadNextBatch()) {

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ final class Deployment implements AutoCloseable {
                 ts.set(ts.size() - 1, null);
             }
             if (random.nextInt(10) == 0) {
-                java.util.Collections.swap(ts, 0, ts.size() / 2);
+                Collections.swap(ts, 0, ts.size() / 2);
             }
             chunks.add(new ChunkShape(ts));
         }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mosaicod.db.Topic;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;

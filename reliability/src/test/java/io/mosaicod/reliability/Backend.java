@@ -14,6 +14,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -137,6 +140,11 @@ abstract class Backend implements AutoCloseable {
         @Override
         String name() {
             return "PostgreSQL+S3";
+        }
+
+        /** A connection of the test's own, for what the repository's API rightly does not offer (row locks). */
+        Connection connect() throws SQLException {
+            return DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
         }
 
         /** The PostgreSQL server's address, for a {@link TcpProxy} in front of it. */

@@ -10,10 +10,13 @@ import io.mosaicod.db.RunReport;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.ChunkCatalogEntry;
 import io.mosaicod.tasks.StopSignal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import org.apache.arrow.memory.BufferAllocator;
@@ -85,8 +88,8 @@ public final class TopicOptimizer {
                 stop.check();
             };
             RunVolume input = in;
-            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, safePoint,
-                    rows -> progress.rewriting(topic.locator(), rows, input));
+            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, recorded(chunks),
+                    safePoint, rows -> progress.rewriting(topic.locator(), rows, input));
             verifier.verify(topic.locator(), in, out);
             safePoint.run();
             if (!queue.commitOptimization(lease, out.chunks(), RunReport.succeeded(in, out.volume()))) {
@@ -119,6 +122,16 @@ public final class TopicOptimizer {
         }
         return new TopicResult(lease.topic().locator(), outcome, Optional.of(error), in, RunVolume.NONE, spillPasses,
                 since(started));
+    }
+
+    /** The repository's record of a chunk, by its ordinal, as the codec's summary. */
+    private TopicRewriter.RecordedChunks recorded(List<Chunk> chunks) {
+        Map<Integer, Chunk> byOrdinal = new HashMap<>();
+        chunks.forEach(c -> byOrdinal.put(c.ordinal(), c));
+        return span -> {
+            Chunk chunk = byOrdinal.get(span.ordinal());
+            return ChunkCatalogEntry.summaryOf(chunk, catalog.columnStats(chunk.id()));
+        };
     }
 
     private List<ChunkSpan> spansOf(List<Chunk> chunks) {

@@ -259,4 +259,28 @@ abstract class StoreOptimizerContractTest {
             assertThat(left).as("spill files are removed").isEmpty();
         }
     }
+
+    @Test
+    void largeSortedChunksThatOverlapNothingAreCopiedWithoutDecoding() throws IOException {
+        Topic topic = fixture.ingest("ingested", "ragged", TopicFixture.nearlyOrdered(12, 400, 0.0, 13));
+        List<String> before = fixture.rows(topic);
+        List<Chunk> input = repository.catalog().listChunks(topic.id());
+        long largest = input.stream().mapToLong(Chunk::sizeBytes).max().orElseThrow();
+        long max = 3 * largest + 1; // a quarter of it is below every chunk: each one is copied whole
+
+        assertThat(runPass(settings(max, 0)).successful()).isEqualTo(1);
+
+        Topic after = reload(topic);
+        List<Chunk> output = repository.catalog().listChunks(topic.id());
+        assertThat(output).hasSizeBetween(4, 6);
+        assertThat(output).allSatisfy(c -> assertThat(c.sizeBytes()).isLessThanOrEqualTo(max));
+        assertThat(fixture.rowGroups(after)).as("copied row groups are kept as they are").isEqualTo(12);
+        assertThat(fixture.rows(after)).containsExactlyElementsOf(stableTimeOrder(before));
+        assertThat(fixture.schemas(after)).allSatisfy(s -> assertThat(s).isEqualTo(TopicFixture.SCHEMA));
+        for (Chunk chunk : output) {
+            assertThat(chunk.sorted()).isTrue();
+            assertThat(repository.catalog().columnStats(chunk.id())).extracting(c -> c.columnPath())
+                    .contains("timestamp_ns", "acc_x", "label", "gps.lat", "gps.lon");
+        }
+    }
 }

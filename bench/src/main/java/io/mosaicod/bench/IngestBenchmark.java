@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -63,13 +61,12 @@ final class IngestBenchmark {
         Path data = work.resolve("ingest");
         BenchDataset.deleteTree(data);
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")));
-             LocalObjectStore store = new LocalObjectStore(data.resolve("store"));
-             BufferAllocator allocator = new RootAllocator()) {
+             LocalObjectStore store = new LocalObjectStore(data.resolve("store"))) {
             MosaicodServer server = MosaicodServer.start(ServerSettings.defaults().withEndpoint("127.0.0.1", 0),
                     repository, store);
             try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port())) {
                 for (long[] shape : shapes) {
-                    results.add(upload(client, allocator, shape[0], (int) shape[1]));
+                    results.add(upload(client, shape[0], (int) shape[1]));
                 }
             } finally {
                 server.close();
@@ -78,7 +75,7 @@ final class IngestBenchmark {
         return results;
     }
 
-    private static Result upload(MosaicoClient client, BufferAllocator allocator, long batchBytes, int batches) {
+    private static Result upload(MosaicoClient client, long batchBytes, int batches) {
         String sequence = "ingest_" + batchBytes;
         client.createSequence(sequence, JsonNodeFactory.instance.objectNode());
         SessionHandle session = client.createSession(sequence);
@@ -87,7 +84,7 @@ final class IngestBenchmark {
                 new TopicSpec(topic, "default", "bench", JsonNodeFactory.instance.objectNode()));
         int rows = (int) Math.max(1, batchBytes / (ROW_PAYLOAD + 16));
         Random random = new Random(batchBytes);
-        try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator)) {
+        try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, client.allocator())) {
             byte[] payload = new byte[ROW_PAYLOAD];
             long started = System.nanoTime();
             try (TopicUpload upload = client.upload(topic, uuid, SCHEMA)) {

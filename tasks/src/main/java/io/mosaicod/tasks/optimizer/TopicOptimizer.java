@@ -11,6 +11,7 @@ import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.ChunkCatalogEntry;
+import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,7 +65,8 @@ public final class TopicOptimizer {
         Topic topic = lease.topic();
         RunVolume in = RunVolume.NONE;
         int spillPasses = 0;
-        try (LeaseKeeper keeper = new LeaseKeeper(queue, lease, settings.leaseDuration(), renewals)) {
+        try (LeaseRenewal renewal = new LeaseRenewal("the lease on " + topic.locator(),
+                () -> queue.renew(lease, settings.leaseDuration()), settings.leaseDuration(), renewals)) {
             List<Chunk> chunks = catalog.listChunks(topic.id());
             in = volumeOf(chunks);
             RewritePlan plan = planner.plan(spansOf(chunks));
@@ -84,7 +86,9 @@ public final class TopicOptimizer {
                     in.bytes(), in.rows(), lease.freshFolder(),
                     spillPasses > 0 ? " (" + spillPasses + " spill passes to fit the memory pool)" : "");
             Runnable safePoint = () -> {
-                keeper.ensureHeld();
+                renewal.lost().ifPresent(reason -> {
+                    throw new LeaseLostException(topic.locator(), reason);
+                });
                 stop.check();
             };
             RunVolume input = in;

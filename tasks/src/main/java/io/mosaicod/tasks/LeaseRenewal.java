@@ -51,12 +51,12 @@ public final class LeaseRenewal implements AutoCloseable {
                 lastRenewedNanos = System.nanoTime();
                 LOG.debug("renewed {}", lease);
             } else {
-                lose("it was taken over or expired");
+                lose("taken over by another instance, or expired");
             }
         } catch (RuntimeException e) {
             LOG.warn("could not renew {}: {}", lease, e.getMessage());
             if (System.nanoTime() - lastRenewedNanos > duration.toNanos()) {
-                lose("it could not be renewed for " + duration.toSeconds() + " s: " + e.getMessage());
+                lose("not renewable for " + duration.toSeconds() + " s: " + e.getMessage());
             }
         }
     }

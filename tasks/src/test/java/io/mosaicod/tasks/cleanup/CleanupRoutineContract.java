@@ -596,7 +596,7 @@ abstract class CleanupRoutineContract {
         assertThat(result.state()).isEqualTo(CleanupState.FAILED);
         assertThat(result.deleted()).isEqualTo(1);
         assertThat(result.errors())
-                .containsExactly("cleanup lease lost: another cleanup took the lease over after it expired");
+                .containsExactly("cleanup lease lost: taken over by another instance, or expired");
         assertThat(storeFolders()).hasSize(1);
     }
 

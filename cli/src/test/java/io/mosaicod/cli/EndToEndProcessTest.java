@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.client.MosaicoClient;
 import io.mosaicod.client.TopicReader;
+import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

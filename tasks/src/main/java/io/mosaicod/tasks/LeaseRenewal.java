@@ -32,6 +32,7 @@ public final class LeaseRenewal implements AutoCloseable {
     private final ScheduledFuture<?> renewals;
     private volatile long lastRenewedNanos = System.nanoTime();
     private volatile String lostBecause;
+    private volatile boolean stopped;
 
     /** @param lease names the lease in logs, e.g. {@code the lease on run_1/imu} */
     public LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler) {
@@ -43,17 +44,20 @@ public final class LeaseRenewal implements AutoCloseable {
     }
 
     private void renew() {
-        if (lostBecause != null) {
+        if (lostBecause != null || stopped) {
             return;
         }
         try {
             if (renewer.renew()) {
                 lastRenewedNanos = System.nanoTime();
                 LOG.debug("renewed {}", lease);
-            } else {
+            } else if (!stopped) { // after a stop, the commit may have ended the lease: that is no loss
                 lose("taken over by another instance, or expired");
             }
         } catch (RuntimeException e) {
+            if (stopped) {
+                return;
+            }
             LOG.warn("could not renew {}: {}", lease, e.getMessage());
             if (System.nanoTime() - lastRenewedNanos > duration.toNanos()) {
                 lose("not renewable for " + duration.toSeconds() + " s: " + e.getMessage());
@@ -72,8 +76,18 @@ public final class LeaseRenewal implements AutoCloseable {
         return Optional.ofNullable(lostBecause);
     }
 
+    /**
+     * Stops renewing, right before the work publishes (commits) under the lease: the commit is fenced in the
+     * repository anyway, and a renewal still in flight that lands after it finds the lease gone, which must
+     * not read as a loss.
+     */
+    public void stopRenewing() {
+        stopped = true;
+        renewals.cancel(false);
+    }
+
     @Override
     public void close() {
-        renewals.cancel(false);
+        stopRenewing();
     }
 }

@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  * A real S3-compatible server for tests: s3proxy 4.1.0 in-process with its {@code filesystem-nio2} backend,
  * on a free loopback port, with signature checking on. One per test JVM ({@link #shared()}), stopped and
  * its directory deleted when the JVM exits; test classes take a fresh bucket each ({@link #newBucket()}).
+ * Tests that take the server down start a {@link #dedicated()} one.
  */
-public final class S3Server {
+public final class S3Server implements AutoCloseable {
     public static final String ACCESS_KEY = "mosaicod-test";
     public static final String SECRET_KEY = "mosaicod-test-secret";
     public static final String REGION = "us-east-1";
@@ -31,20 +32,25 @@ public final class S3Server {
 
     private final Path directory;
     private final BlobStore blobStore;
-    private final S3Proxy proxy;
     private final URI endpoint;
     private final AtomicInteger buckets = new AtomicInteger();
+    private S3Proxy proxy;
 
     private S3Server() throws Exception {
         directory = Files.createTempDirectory("mosaicod-s3proxy-");
         blobStore = new FilesystemNio2BlobStore(directory.toString());
-        proxy = S3Proxy.builder()
+        proxy = startProxy(0);
+        endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    private S3Proxy startProxy(int port) throws Exception {
+        S3Proxy started = S3Proxy.builder()
                 .blobStore(blobStore)
-                .endpoint(URI.create("http://127.0.0.1:0"))
+                .endpoint(URI.create("http://127.0.0.1:" + port))
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                 .build();
-        proxy.start(); // Jetty's start returns once the connector is bound
-        endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
+        started.start(); // Jetty's start returns once the connector is bound
+        return started;
     }
 
     /** The JVM's server, started on first use. */
@@ -58,6 +64,34 @@ public final class S3Server {
             Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "s3proxy-stop"));
         }
         return shared;
+    }
+
+    /**
+     * A server of the caller's own, for tests that take it down: {@link #halt()} and {@link #resume()} it
+     * (same port, same objects); {@link #close()} it when done.
+     */
+    public static S3Server dedicated() {
+        try {
+            return new S3Server();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start s3proxy", e);
+        }
+    }
+
+    /** Stops serving: connections in flight are cut and new ones refused, until {@link #resume()}. */
+    public synchronized void halt() throws Exception {
+        proxy.stop();
+    }
+
+    /** Serves again on the same port, with every object stored before {@link #halt()}. */
+    public synchronized void resume() throws Exception {
+        proxy = startProxy(endpoint.getPort());
+    }
+
+    /** Stops a {@link #dedicated()} server and deletes its objects. */
+    @Override
+    public void close() {
+        stop();
     }
 
     public URI endpoint() {
@@ -77,7 +111,7 @@ public final class S3Server {
                 Optional.of(new Secret(SECRET_KEY)));
     }
 
-    private void stop() {
+    private synchronized void stop() {
         try {
             proxy.stop();
         } catch (Exception e) {

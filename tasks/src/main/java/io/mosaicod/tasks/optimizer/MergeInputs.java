@@ -24,17 +24,20 @@ final class MergeInputs {
     private final ObjectStore store;
     private final BufferAllocator allocator;
     private final Schema schema;
+    private final String schemaChunkKey;
     private final Path spillDirectory;
     private final long readBatchBytes;
     private final int outputBatchRows;
     private final Runnable safePoint;
     private int spilled;
 
-    MergeInputs(ObjectStore store, BufferAllocator allocator, Schema schema, Path spillDirectory, long readBatchBytes,
-                int outputBatchRows, Runnable safePoint) {
+    /** {@code schema} is the one the rewrite writes, read from chunk {@code schemaChunkKey}. */
+    MergeInputs(ObjectStore store, BufferAllocator allocator, Schema schema, String schemaChunkKey, Path spillDirectory,
+                long readBatchBytes, int outputBatchRows, Runnable safePoint) {
         this.store = store;
         this.allocator = allocator;
         this.schema = schema;
+        this.schemaChunkKey = schemaChunkKey;
         this.spillDirectory = spillDirectory;
         this.readBatchBytes = readBatchBytes;
         this.outputBatchRows = outputBatchRows;
@@ -59,11 +62,26 @@ final class MergeInputs {
         safePoint.run();
         ChunkSpan chunk = run.chunk();
         if (!run.needsSorting()) {
-            return StoredChunkRun.open(store, chunk.objectKey(), allocator, readOptions(rowsPerBatch(chunk)));
+            return withTopicSchema(StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator,
+                    readOptions(rowsPerBatch(chunk))), chunk);
         }
-        SortedRun whole = StoredChunkRun.open(store, chunk.objectKey(), allocator,
-                readOptions((int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount()))));
+        SortedRun whole = withTopicSchema(StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator,
+                readOptions((int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount())))), chunk);
         return SortedInMemoryRun.of(whole, allocator);
+    }
+
+    /**
+     * The rewrite writes the first chunk's schema, metadata included, for all rows: a chunk whose schema
+     * differs in anything (e.g. its footer was damaged) is refused by name rather than silently relabelled.
+     */
+    private StoredChunkRun withTopicSchema(StoredChunkRun run, ChunkSpan chunk) throws IOException {
+        if (!run.schema().equals(schema)) {
+            run.close();
+            throw new IOException("chunk " + chunk.objectKey() + " has Arrow schema " + run.schema()
+                    + " with metadata " + run.schema().getCustomMetadata() + ", unlike the topic's first chunk "
+                    + schemaChunkKey + ": " + schema + " with metadata " + schema.getCustomMetadata());
+        }
+        return run;
     }
 
     private Path materialize(RunPlan.SpillRun spill) throws IOException {

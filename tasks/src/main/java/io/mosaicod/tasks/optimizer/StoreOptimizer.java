@@ -2,6 +2,7 @@ package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.OptimizationQueue;
+import io.mosaicod.db.RepositoryException;
 import io.mosaicod.tasks.StopSignal;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,11 +59,17 @@ public final class StoreOptimizer {
 
     /**
      * Passes until a stop is requested, sleeping {@code intervalSeconds} after each; a one-shot run is
-     * {@link #runPass()} alone.
+     * {@link #runPass()} alone. A pass the repository fails (unreachable for longer than a connection wait)
+     * is logged and the loop goes on: leases it held expire and are reclaimed by a later pass.
      */
     public void runEvery(long intervalSeconds) throws InterruptedException {
         while (!stop.isRequested()) {
-            runPass();
+            try {
+                runPass();
+            } catch (RepositoryException e) {
+                // the repository may be back for the next pass; a daemon should not die of an outage
+                LOG.error("Store optimization pass not completed: {}", e.getMessage());
+            }
             if (stop.sleep(intervalSeconds)) {
                 break;
             }

@@ -73,6 +73,7 @@ public final class TopicOptimizer {
             if (plan instanceof RewritePlan.AlreadyOptimal optimal) {
                 LOG.info("Topic {} is already optimal ({}): marking it optimized without a rewrite",
                         topic.locator(), optimal.reason());
+                renewal.stopRenewing();
                 if (!queue.markAlreadyOptimal(lease, RunReport.alreadyOptimal(in))) {
                     return unpublished(lease, RunOutcome.LEASE_LOST, "the lease was lost before the commit", in, 0,
                             started);
@@ -96,6 +97,7 @@ public final class TopicOptimizer {
                     safePoint, rows -> progress.rewriting(topic.locator(), rows, input));
             verifier.verify(topic.locator(), in, out);
             safePoint.run();
+            renewal.stopRenewing();
             if (!queue.commitOptimization(lease, out.chunks(), RunReport.succeeded(in, out.volume()))) {
                 return unpublished(lease, RunOutcome.LEASE_LOST, "the lease was lost before the commit", in,
                         spillPasses, started);

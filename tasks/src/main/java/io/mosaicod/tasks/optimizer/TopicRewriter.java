@@ -79,8 +79,8 @@ public final class TopicRewriter {
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
                     rowGroupBytes(), safePoint, rowsWritten)) {
-                MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, spill, planner.readBatchBytes(),
-                        outputRows, safePoint);
+                MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, chunks.get(0).objectKey(), spill,
+                        planner.readBatchBytes(), outputRows, safePoint);
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
                         output.append(copy.chunk(), recorded.summaryOf(copy.chunk()));

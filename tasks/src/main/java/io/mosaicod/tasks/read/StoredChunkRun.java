@@ -8,6 +8,7 @@ import io.mosaicod.tasks.optimizer.merge.SortedRun;
 import java.io.IOException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /** A chunk in the store read batch by batch, as a sorted run (the chunk's rows must already be in time order). */
 public final class StoredChunkRun implements SortedRun {
@@ -28,6 +29,31 @@ public final class StoredChunkRun implements SortedRun {
             source.close();
             throw e;
         }
+    }
+
+    /**
+     * Same, for a chunk the repository records as {@code recordedSizeBytes} long: an object of another size
+     * was changed behind mosaicod's back (truncated, replaced) and is refused by name instead of read.
+     */
+    public static StoredChunkRun open(ObjectStore store, String objectKey, long recordedSizeBytes,
+                                      BufferAllocator allocator, ChunkReadOptions options) throws IOException {
+        RandomAccessSource source = store.openSource(objectKey);
+        try {
+            if (source.size() != recordedSizeBytes) {
+                throw new IOException("chunk " + objectKey + " is " + source.size()
+                        + " bytes in the store but the repository records " + recordedSizeBytes
+                        + ": it was changed behind mosaicod's back");
+            }
+            return new StoredChunkRun(source, ChunkReader.open(source, allocator, options));
+        } catch (IOException | RuntimeException e) {
+            source.close();
+            throw e;
+        }
+    }
+
+    /** The chunk's Arrow schema, with its schema- and field-level metadata. */
+    public Schema schema() {
+        return reader.schema();
     }
 
     @Override

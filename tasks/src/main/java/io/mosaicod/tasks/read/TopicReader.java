@@ -74,7 +74,7 @@ public final class TopicReader {
         if (!range.isAll()) {
             options = options.withTimeRange(range.start(), range.end()); // skips row groups outside the range
         }
-        SortedRun run = StoredChunkRun.open(store, chunk.objectKey(), allocator, options);
+        SortedRun run = StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator, options);
         return chunk.sorted() ? run : SortedInMemoryRun.of(run, allocator);
     }
 

@@ -20,9 +20,14 @@ final class RunCursor {
     static RunCursor open(RunSource source) throws IOException {
         SortedRun run = source.opener().open();
         RunCursor cursor = new RunCursor(source.inputOrder(), run);
-        if (!cursor.loadNextBatch()) {
-            run.close();
-            return null;
+        try {
+            if (!cursor.loadNextBatch()) {
+                run.close();
+                return null;
+            }
+        } catch (IOException | RuntimeException e) {
+            cursor.closeQuietly(); // e.g. a corrupt first page: the run's reader holds buffers
+            throw e;
         }
         return cursor;
     }

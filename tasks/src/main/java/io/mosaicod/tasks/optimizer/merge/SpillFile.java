@@ -3,7 +3,6 @@ package io.mosaicod.tasks.optimizer.merge;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,22 +24,33 @@ public final class SpillFile {
     private SpillFile() {
     }
 
-    /** Writes the batches a merge emits into {@code file}; {@link #close()} ends the stream. */
+    /**
+     * Writes the batches a merge emits into {@code file}; {@link #close()} ends the stream. Failures (a full
+     * disk) name the file, and the file is closed even then, so its space is given back once it is deleted.
+     */
     public static final class Writer implements TimeOrderedMerge.BatchSink, AutoCloseable {
-        private final OutputStream stream;
+        private final Path file;
         private final WriteChannel channel;
         private long rows;
 
         public Writer(Path file, Schema schema) throws IOException {
-            this.stream = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
-            this.channel = new WriteChannel(Channels.newChannel(stream));
-            MessageSerializer.serialize(channel, schema);
+            this.file = file;
+            this.channel = new WriteChannel(Channels.newChannel(
+                    new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)));
+            try {
+                MessageSerializer.serialize(channel, schema);
+            } catch (IOException e) {
+                channel.close();
+                throw failure(e);
+            }
         }
 
         @Override
         public void accept(VectorSchemaRoot batch) throws IOException {
             try (ArrowRecordBatch recordBatch = new VectorUnloader(batch).getRecordBatch()) {
                 MessageSerializer.serialize(channel, recordBatch);
+            } catch (IOException e) {
+                throw failure(e);
             }
             rows += batch.getRowCount();
         }
@@ -51,9 +61,26 @@ public final class SpillFile {
 
         @Override
         public void close() throws IOException {
-            channel.writeIntLittleEndian(MessageSerializer.IPC_CONTINUATION_TOKEN);
-            channel.writeIntLittleEndian(0); // end-of-stream marker
-            channel.close();
+            try {
+                channel.writeIntLittleEndian(MessageSerializer.IPC_CONTINUATION_TOKEN);
+                channel.writeIntLittleEndian(0); // end-of-stream marker
+            } catch (IOException e) {
+                try {
+                    channel.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw failure(e);
+            }
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw failure(e);
+            }
+        }
+
+        private IOException failure(IOException e) {
+            return new IOException("cannot write spill file " + file + ": " + e.getMessage(), e);
         }
     }
 

@@ -109,7 +109,12 @@ public final class TimeOrderedMerge {
             }
             RunCursor cursor = RunCursor.open(pending.pollFirst());
             if (cursor != null) {
-                requireSchema(cursor);
+                try {
+                    requireSchema(cursor);
+                } catch (RuntimeException e) {
+                    cursor.closeQuietly(); // not yet among the open runs that close() releases
+                    throw e;
+                }
                 open.add(cursor);
                 maxOpenRuns = Math.max(maxOpenRuns, open.size());
             }

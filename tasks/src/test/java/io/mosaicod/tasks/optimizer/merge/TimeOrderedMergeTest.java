@@ -1,6 +1,7 @@
 package io.mosaicod.tasks.optimizer.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.Random;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -125,6 +127,36 @@ class TimeOrderedMergeTest {
         try (var files = Files.list(tmp)) {
             assertThat(files).as("spill files are deleted once read").isEmpty();
         }
+    }
+
+    @Test
+    void aRunOfAnotherSchemaIsRefusedAndItsBatchReleased() {
+        Schema other = new Schema(SCHEMA.getFields().subList(0, 3));
+        List<Row> rows = List.of(new Row(1L, 0, 0), new Row(2L, 0, 1));
+        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new ListRun(rows, 10)));
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(other, sources, allocator, 100, batch -> { }))
+                .hasMessageContaining("has schema");
+        // the leak check in close() proves the refused run's batch was released
+    }
+
+    @Test
+    void aRunFailingOnItsFirstBatchIsClosed() {
+        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new SortedRun() {
+            private final ArrowBuf readBuffer = allocator.buffer(1024); // what an open chunk reader holds
+
+            @Override
+            public VectorSchemaRoot nextBatch() throws IOException {
+                throw new IOException("page checksum mismatch");
+            }
+
+            @Override
+            public void close() {
+                readBuffer.close();
+            }
+        }));
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, sources, allocator, 100, batch -> { }))
+                .hasMessageContaining("checksum");
+        // the leak check in close() proves the failed run was closed
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.mosaicod.cli;
+package io.mosaicod.testkit;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,10 +12,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A real {@code mosaicod} process (a child JVM running {@link Main} on the test classpath), for tests that
- * kill, pause or signal it. Its stderr (the log) is collected line by line so a test can wait for a step.
+ * A real {@code mosaicod} process (a child JVM running the cli's {@code Main} on the test classpath), for
+ * tests that kill, pause or signal it. Its stderr (the log) is collected line by line so a test can wait
+ * for a step. The child inherits no {@code MOSAICOD_*} variable of the test JVM: only those given.
  */
-final class ChildMosaicod implements AutoCloseable {
+public final class ChildMosaicod implements AutoCloseable {
+    /** The entry point, named rather than referenced: the testkit sits below the cli in the build. */
+    private static final String MAIN_CLASS = "io.mosaicod.cli.Main";
+
     private final Process process;
     private final List<String> log = new ArrayList<>();
     private final Thread drain;
@@ -27,10 +31,18 @@ final class ChildMosaicod implements AutoCloseable {
         this.drain.start();
     }
 
-    static ChildMosaicod start(Map<String, String> env, String... args) throws IOException {
+    /** Starts {@code mosaicod args...} with {@code env} added to the environment. */
+    public static ChildMosaicod start(Map<String, String> env, String... args) throws IOException {
+        return start(env, List.of(), args);
+    }
+
+    /** Same, with extra JVM options (e.g. {@code -Djava.io.tmpdir=...}) before the main class. */
+    public static ChildMosaicod start(Map<String, String> env, List<String> jvmOptions, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                javaExecutable(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx512m",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                javaExecutable(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx512m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN_CLASS));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_"));
@@ -38,8 +50,12 @@ final class ChildMosaicod implements AutoCloseable {
         return new ChildMosaicod(builder.start());
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     private void collectLog() {
@@ -57,7 +73,7 @@ final class ChildMosaicod implements AutoCloseable {
     }
 
     /** Waits until a log line matches; fails after {@code timeout} or if the process ends first. */
-    String awaitLog(Predicate<String> match, Duration timeout) throws InterruptedException {
+    public String awaitLog(Predicate<String> match, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (log) {
             int seen = 0;
@@ -76,22 +92,42 @@ final class ChildMosaicod implements AutoCloseable {
         }
     }
 
-    String log() {
+    public String log() {
         synchronized (log) {
             return String.join("\n", log);
         }
     }
 
+    /** The log lines collected so far. */
+    public List<String> logLines() {
+        synchronized (log) {
+            return List.copyOf(log);
+        }
+    }
+
     /** Sends a POSIX signal (TERM, INT, KILL, STOP, CONT) with {@code kill}. */
-    void signal(String name) throws IOException, InterruptedException {
+    public void signal(String name) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
         if (kill.waitFor() != 0) {
             throw new IOException("kill -" + name + " " + process.pid() + " failed");
         }
     }
 
+    /**
+     * {@code kill -9} (SIGKILL: no shutdown hook runs), unless the process has already ended.
+     *
+     * @return false if it had already ended
+     */
+    public boolean killHard() {
+        if (!process.isAlive()) {
+            return false;
+        }
+        process.destroyForcibly(); // SIGKILL on POSIX systems
+        return true;
+    }
+
     /** Waits for the process to end and returns its exit code. */
-    int awaitExit(Duration timeout) throws InterruptedException {
+    public int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("mosaicod did not exit within " + timeout + "; log:\n" + log());
         }

@@ -99,7 +99,10 @@ public final class BenchDataset {
             Files.copy(database(dataDir), snapshot(dataDir), StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(ready, spec.fingerprint());
         }
-        return open(dataDir, spec);
+        restoreDatabase(dataDir); // an earlier, interrupted benchmark may have left it optimized
+        BenchDataset dataset = open(dataDir, spec);
+        dataset.reset();
+        return dataset;
     }
 
     private static void ingest(Path dataDir, Spec spec) throws IOException {
@@ -175,18 +178,22 @@ public final class BenchDataset {
 
     /** Puts the repository back as it was after ingestion and removes every optimized folder. */
     public void reset() throws IOException {
-        try (Stream<Path> files = Files.list(dataDir)) {
-            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("mosaico.db")).toList()) {
-                Files.delete(file);
-            }
-        }
-        Files.copy(snapshot(dataDir), database(dataDir));
+        restoreDatabase(dataDir);
         try (Stream<Path> folders = Files.list(dataDir.resolve("store"))) {
             for (Path folder : folders.filter(p -> p.getFileName().toString().startsWith("tp_")
                     && !p.getFileName().toString().equals(topicFolder)).toList()) {
                 deleteTree(folder);
             }
         }
+    }
+
+    private static void restoreDatabase(Path dataDir) throws IOException {
+        try (Stream<Path> files = Files.list(dataDir)) {
+            for (Path file : files.filter(p -> p.getFileName().toString().startsWith("mosaico.db")).toList()) {
+                Files.delete(file);
+            }
+        }
+        Files.copy(snapshot(dataDir), database(dataDir));
     }
 
     /** Files of the optimized topic's current chunks (after a run), in chunk order. */

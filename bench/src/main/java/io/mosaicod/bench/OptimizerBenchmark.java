@@ -19,7 +19,12 @@ public final class OptimizerBenchmark {
     static final long MAX_CHUNK_SIZE = 256_000_000L;
 
     /** One system's trials on one dataset. */
-    record Trials(String system, List<ChildJvm.Measurement> runs, List<Long> outputBytes, List<Integer> outputFiles) {
+    record Trials(String system, List<ChildJvm.Measurement> runs, List<Long> outputBytes, List<Integer> outputFiles,
+                  List<String> failures) {
+        Trials(String system) {
+            this(system, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
+
         double medianSeconds() {
             return median(runs.stream().mapToDouble(ChildJvm.Measurement::seconds).toArray());
         }
@@ -45,9 +50,9 @@ public final class OptimizerBenchmark {
     Scenario compare(BenchDataset dataset, long poolBytes, String duckMemoryLimit) throws Exception {
         System.out.printf(Locale.ROOT, "%s: %d chunks, %.1f MB, %d rows%n", dataset.spec().name(),
                 dataset.chunkFiles().size(), dataset.inputBytes() / 1e6, dataset.rows());
-        Trials optimizer = new Trials("mosaicod store-optimizer", new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        Trials duck1 = new Trials("DuckDB COPY ORDER BY, 1 thread", new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        Trials duck2 = new Trials("DuckDB COPY ORDER BY, 2 threads", new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        Trials optimizer = new Trials("mosaicod store-optimizer");
+        Trials duck1 = new Trials("DuckDB COPY ORDER BY, 1 thread");
+        Trials duck2 = new Trials("DuckDB COPY ORDER BY, 2 threads");
         boolean cold = true;
         for (int r = 0; r < runs; r++) {
             cold &= runOptimizer(dataset, poolBytes, optimizer);
@@ -90,7 +95,12 @@ public final class OptimizerBenchmark {
         ChildJvm.Measurement m = ChildJvm.run(List.of(), DuckDbSort.class.getName(), List.of(Integer.toString(threads),
                 memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),
                 Map.of(), work.resolve("duckdb.log"));
-        require(m, "DuckDB");
+        if (m.exitCode() != 0) {
+            String reason = m.output().lines().filter(l -> l.contains("Error")).findFirst().orElse("exit " + m.exitCode());
+            trials.failures().add(reason);
+            System.out.printf(Locale.ROOT, "  %-34s failed after %.2f s: %s%n", trials.system(), m.seconds(), reason);
+            return cold;
+        }
         List<Path> files;
         try (Stream<Path> s = Files.list(out)) {
             files = s.toList();
@@ -139,6 +149,11 @@ public final class OptimizerBenchmark {
         out.append("|---|---|---|---|---|---|---|\n");
         double reference = s.systems().get(1).medianSeconds();
         for (Trials t : s.systems()) {
+            if (t.runs().isEmpty()) {
+                out.append(String.format(Locale.ROOT, "| %s | failed in all %d runs: %s | | | | | |%n", t.system(),
+                        t.failures().size(), t.failures().get(0).replace('|', '/')));
+                continue;
+            }
             StringBuilder runsText = new StringBuilder();
             for (ChildJvm.Measurement m : t.runs()) {
                 runsText.append(runsText.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", m.seconds()));
@@ -147,6 +162,10 @@ public final class OptimizerBenchmark {
                     t.system(), t.medianSeconds(), runsText, t.medianSeconds() / reference,
                     t.medianSeconds() / s.floor().seconds(), t.medianRssMB(), t.outputFiles().get(0),
                     t.outputBytes().get(0) / 1e6));
+            if (!t.failures().isEmpty()) {
+                out.append(String.format(Locale.ROOT, "| (%s) | %d failed runs: %s | | | | | |%n", t.system(),
+                        t.failures().size(), t.failures().get(0).replace('|', '/')));
+            }
         }
         return out.toString();
     }

@@ -16,16 +16,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The {@code ARROW:schema} key-value entry, stored as Arrow C++ (pyarrow) stores it: the schema as an
  * encapsulated IPC message (continuation marker, length, flatbuffer, padding), base64-encoded. Readers that
- * honour it (pyarrow, arrow-rs, DuckDB, this codec) restore the exact types, nullability and metadata.
+ * honour it (pyarrow, arrow-rs, DuckDB, this codec) restore the exact types, nullability and metadata. The
+ * server stores a topic's schema in its folder's {@code metadata.json} the same way.
  */
-final class ArrowSchemaMetadata {
+public final class ArrowSchemaMetadata {
 
     static final String KEY = "ARROW:schema";
 
     private ArrowSchemaMetadata() {
     }
 
-    static String encode(Schema schema) {
+    public static String encode(Schema schema) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
             MessageSerializer.serialize(new WriteChannel(Channels.newChannel(bytes)), schema);
@@ -42,7 +43,8 @@ final class ArrowSchemaMetadata {
     private static final Map<String, Schema> DECODED = new ConcurrentHashMap<>();
     private static final int MAX_CACHED = 256;
 
-    static Schema decode(String encoded, String chunkName) throws ChunkFormatException {
+    /** @param chunkName the object the encoding comes from, named in errors */
+    public static Schema decode(String encoded, String chunkName) throws ChunkFormatException {
         Schema cached = DECODED.get(encoded);
         if (cached != null) {
             return cached;

@@ -4,7 +4,7 @@ import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.store.ObjectInfo;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
-import io.mosaicod.tasks.cleanup.ForwardingObjectStore;
+import io.mosaicod.tasks.fixture.ForwardingObjectStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

@@ -2,6 +2,7 @@ package io.mosaicod.server.folder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mosaicod.format.ArrowSchemaMetadata;
 import io.mosaicod.server.protocol.UserMetadata;
 import java.io.IOException;
 import java.time.Instant;
@@ -42,7 +43,7 @@ public record TopicFolderMetadata(String locator, String sessionLocator, String 
         root.put("serialization_format", serializationFormat);
         root.put("ontology_tag", ontologyTag);
         root.set("user_metadata", userMetadata.tree());
-        arrowSchema.ifPresent(schema -> root.put("arrow_schema", ArrowSchemaEncoding.encode(schema)));
+        arrowSchema.ifPresent(schema -> root.put("arrow_schema", ArrowSchemaMetadata.encode(schema)));
         return FolderJson.bytes(root);
     }
 
@@ -53,7 +54,7 @@ public record TopicFolderMetadata(String locator, String sessionLocator, String 
         Optional<Schema> arrowSchema = Optional.empty();
         if (schema != null && !schema.isNull()) {
             try {
-                arrowSchema = Optional.of(ArrowSchemaEncoding.decode(schema.asText()));
+                arrowSchema = Optional.of(ArrowSchemaMetadata.decode(schema.asText(), key));
             } catch (IOException | RuntimeException e) {
                 throw new IOException("'" + key + "': " + e.getMessage(), e);
             }

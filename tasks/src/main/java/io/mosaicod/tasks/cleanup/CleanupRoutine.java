@@ -12,6 +12,7 @@ import io.mosaicod.store.Folder;
 import io.mosaicod.store.ListEntry;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.PrefixEntry;
+import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,7 +78,8 @@ public final class CleanupRoutine {
         purgeSilentInstances();
         PassTally tally = new PassTally();
         CleanupState state;
-        try (PassLeaseKeeper lease = new PassLeaseKeeper(ledger, pass, settings.passLease(), scheduler)) {
+        try (LeaseRenewal lease = new LeaseRenewal("the lease of cleanup pass " + pass.runId(),
+                () -> ledger.renewPass(pass, settings.passLease()), settings.passLease(), scheduler)) {
             state = sweep(pass, startNanos, lease, tally);
         } catch (RuntimeException e) {
             // a bug or the repository gone: still close the pass's record with what it did and why it ended
@@ -106,7 +108,7 @@ public final class CleanupRoutine {
         }
     }
 
-    private CleanupState sweep(CleanupPass pass, long startNanos, PassLeaseKeeper lease, PassTally tally) {
+    private CleanupState sweep(CleanupPass pass, long startNanos, LeaseRenewal lease, PassTally tally) {
         List<String> folders;
         try {
             folders = topLevelFolders();

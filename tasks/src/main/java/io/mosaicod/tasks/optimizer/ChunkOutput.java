@@ -1,6 +1,8 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.db.NewChunk;
+import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.format.ChunkSummary;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.WriterProfile;
@@ -16,9 +18,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes the merged rows of a topic as new chunks {@code data/00000.parquet}, {@code 00001.parquet}, … in
- * the fresh folder. A chunk is finished as soon as its encoded size reaches the max chunk size, so it
- * overshoots by at most one output batch plus the footer. Each chunk is committed to the store whole; the
+ * Writes the rows of a topic — merged batches, or whole row groups of chunks copied as they are — as new
+ * chunks {@code data/00000.parquet}, {@code 00001.parquet}, … in the fresh folder. A chunk is finished as
+ * soon as its encoded size reaches the max chunk size, so it overshoots by at most one output batch plus the
+ * footer (a copied chunk larger than the limit is the exception: it becomes a chunk of its own). Each chunk is committed to the store whole; the
  * repository learns of them only when the optimizer commits.
  */
 final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
@@ -33,7 +36,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private long rows;
     private final List<NewChunk> written = new ArrayList<>();
     private ObjectWriter object;
-    private ChunkWriter chunk;
+    private ChunkWriter current;
 
     ChunkOutput(ObjectStore store, Folder folder, Schema schema, WriterProfile profile, long maxChunkSizeBytes,
                 long rowGroupBytes, Runnable safePoint, java.util.function.LongConsumer rowsWritten) {
@@ -50,44 +53,67 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     @Override
     public void accept(VectorSchemaRoot batch) throws IOException {
         safePoint.run();
-        if (chunk == null) {
+        openIfNeeded().write(batch);
+        wrote(batch.getRowCount());
+    }
+
+    /**
+     * Appends a recorded chunk's row groups as they are, without decoding; a new output chunk is started first
+     * if this one would not fit in the current one.
+     */
+    void append(ChunkSpan chunk, ChunkSummary recorded) throws IOException {
+        safePoint.run();
+        if (current != null && current.encodedSizeBytes() + chunk.sizeBytes() > maxChunkSizeBytes) {
+            finishChunk();
+        }
+        try (RandomAccessSource source = store.openSource(chunk.objectKey())) {
+            openIfNeeded().appendRowGroups(source, ChunkFooter.read(source), recorded);
+        }
+        wrote(recorded.rowCount());
+    }
+
+    private ChunkWriter openIfNeeded() throws IOException {
+        if (current == null) {
             String key = folder.chunkKey(written.size());
             object = store.newWriter(key);
-            chunk = ChunkWriter.open(object.stream(), key, schema, profile, rowGroupBytes);
+            current = ChunkWriter.open(object.stream(), key, schema, profile, rowGroupBytes);
         }
-        chunk.write(batch);
-        rows += batch.getRowCount();
+        return current;
+    }
+
+    private void wrote(long newRows) throws IOException {
+        rows += newRows;
         rowsWritten.accept(rows);
-        if (chunk.encodedSizeBytes() >= maxChunkSizeBytes) {
+        if (current.encodedSizeBytes() >= maxChunkSizeBytes) {
             finishChunk();
         }
     }
 
     /** Finishes the last chunk; returns every chunk written, in order. */
     List<NewChunk> finish() throws IOException {
-        if (chunk != null) {
+        if (current != null) {
             finishChunk();
         }
         return List.copyOf(written);
     }
 
     private void finishChunk() throws IOException {
-        ChunkSummary summary = chunk.finish();
+        ChunkSummary summary = current.finish();
         object.commit();
         written.add(ChunkCatalogEntry.of(written.size(), object.key(), summary));
-        chunk.close();
+        current.close();
         object.close();
-        chunk = null;
+        current = null;
         object = null;
     }
 
     /** Abandons an unfinished chunk: nothing of it becomes visible. */
     @Override
     public void close() throws IOException {
-        if (chunk != null) {
-            chunk.close();
+        if (current != null) {
+            current.close();
             object.close();
-            chunk = null;
+            current = null;
             object = null;
         }
     }

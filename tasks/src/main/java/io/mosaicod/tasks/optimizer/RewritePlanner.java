@@ -18,6 +18,8 @@ public final class RewritePlanner {
     static final long MAX_READ_BATCH_BYTES = 8L << 20;
     /** Smallest read batch, so tiny pools still make progress. */
     static final long MIN_READ_BATCH_BYTES = 64L << 10;
+    /** A chunk at least this large (or a quarter of the max chunk size, if less) is copied without decoding. */
+    static final long MIN_COPY_BYTES = 8L << 20;
 
     private final long maxChunkSizeBytes;
     private final long memoryPoolBytes;
@@ -52,6 +54,68 @@ public final class RewritePlanner {
         if (optimal.isPresent()) {
             return new RewritePlan.AlreadyOptimal(optimal.get());
         }
+        List<RewritePlan.Piece> pieces = new ArrayList<>();
+        List<ChunkSpan> toMerge = new ArrayList<>();
+        for (List<ChunkSpan> stretch : overlappingStretches(inOrder)) {
+            if (stretch.size() == 1 && copyable(stretch.get(0))) {
+                flushMerge(toMerge, pieces);
+                pieces.add(new RewritePlan.Copy(stretch.get(0)));
+            } else {
+                toMerge.addAll(stretch);
+            }
+        }
+        flushMerge(toMerge, pieces);
+        int passes = 0;
+        long peak = 0;
+        for (RewritePlan.Piece piece : pieces) {
+            if (piece instanceof RewritePlan.Merge merge) {
+                passes = Math.max(passes, merge.spillPasses());
+                peak = Math.max(peak, merge.estimatedPeakBytes());
+            }
+        }
+        return new RewritePlan.Rewrite(pieces, passes, peak);
+    }
+
+    /**
+     * Splits the topic's time line into stretches of chunks whose time ranges overlap or touch (then the order
+     * of their rows is only known by merging them); consecutive stretches follow each other strictly in time.
+     * With null timestamps (which sort after everything) the whole topic is one stretch.
+     */
+    private static List<List<ChunkSpan>> overlappingStretches(List<ChunkSpan> inOrder) {
+        List<ChunkSpan> withRows = inOrder.stream().filter(c -> c.rowCount() > 0).toList();
+        if (withRows.isEmpty() || withRows.stream().anyMatch(c -> c.hasNullTimestamp() || !c.hasTimestamps())) {
+            return List.of(inOrder);
+        }
+        List<ChunkSpan> byStart = new ArrayList<>(withRows); // chunks without rows contribute nothing
+        byStart.sort(Comparator.comparingLong(ChunkSpan::minTimestampNs).thenComparingInt(ChunkSpan::ordinal));
+        List<List<ChunkSpan>> stretches = new ArrayList<>();
+        List<ChunkSpan> current = new ArrayList<>();
+        long end = Long.MIN_VALUE;
+        for (ChunkSpan chunk : byStart) {
+            if (!current.isEmpty() && chunk.minTimestampNs() > end) {
+                stretches.add(current);
+                current = new ArrayList<>();
+            }
+            current.add(chunk);
+            end = Math.max(end, chunk.maxTimestampNs());
+        }
+        stretches.add(current);
+        return stretches;
+    }
+
+    /** A chunk whose row groups can go into the output as they are. */
+    private boolean copyable(ChunkSpan chunk) {
+        return chunk.sorted() && chunk.sizeBytes() >= Math.min(MIN_COPY_BYTES, maxChunkSizeBytes / 4);
+    }
+
+    /** Turns the chunks collected for merging into a merge piece, with spill passes if the pool asks for them. */
+    private void flushMerge(List<ChunkSpan> chunks, List<RewritePlan.Piece> pieces) {
+        if (chunks.isEmpty()) {
+            return;
+        }
+        List<ChunkSpan> inOrder = new ArrayList<>(chunks);
+        inOrder.sort(Comparator.comparingInt(ChunkSpan::ordinal));
+        chunks.clear();
         List<RunPlan> runs = new ArrayList<>();
         for (ChunkSpan chunk : inOrder) {
             runs.add(new RunPlan.ChunkRun(chunk, chunkOpenCost(chunk)));
@@ -65,7 +129,7 @@ public final class RewritePlanner {
             runs = merged;
             passes++;
         }
-        return new RewritePlan.Rewrite(runs, passes, largestMergePeak(runs));
+        pieces.add(new RewritePlan.Merge(runs, passes, largestMergePeak(runs)));
     }
 
     /** Present (with the reason) when rewriting the chunks would change nothing worth the work. */

@@ -10,10 +10,14 @@ import io.mosaicod.db.RunReport;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.ChunkCatalogEntry;
+import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import org.apache.arrow.memory.BufferAllocator;
@@ -61,14 +65,15 @@ public final class TopicOptimizer {
         Topic topic = lease.topic();
         RunVolume in = RunVolume.NONE;
         int spillPasses = 0;
-        try (LeaseKeeper keeper = new LeaseKeeper(queue, lease, settings.leaseDuration(), renewals)) {
+        try (LeaseRenewal renewal = new LeaseRenewal("the lease on " + topic.locator(),
+                () -> queue.renew(lease, settings.leaseDuration()), settings.leaseDuration(), renewals)) {
             List<Chunk> chunks = catalog.listChunks(topic.id());
             in = volumeOf(chunks);
             RewritePlan plan = planner.plan(spansOf(chunks));
             if (plan instanceof RewritePlan.AlreadyOptimal optimal) {
                 LOG.info("Topic {} is already optimal ({}): marking it optimized without a rewrite",
                         topic.locator(), optimal.reason());
-                keeper.stopRenewing();
+                renewal.stopRenewing();
                 if (!queue.markAlreadyOptimal(lease, RunReport.alreadyOptimal(in))) {
                     return unpublished(lease, RunOutcome.LEASE_LOST, "the lease was lost before the commit", in, 0,
                             started);
@@ -82,15 +87,17 @@ public final class TopicOptimizer {
                     in.bytes(), in.rows(), lease.freshFolder(),
                     spillPasses > 0 ? " (" + spillPasses + " spill passes to fit the memory pool)" : "");
             Runnable safePoint = () -> {
-                keeper.ensureHeld();
+                renewal.lost().ifPresent(reason -> {
+                    throw new LeaseLostException(topic.locator(), reason);
+                });
                 stop.check();
             };
             RunVolume input = in;
-            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, safePoint,
-                    rows -> progress.rewriting(topic.locator(), rows, input));
+            TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, recorded(chunks),
+                    safePoint, rows -> progress.rewriting(topic.locator(), rows, input));
             verifier.verify(topic.locator(), in, out);
             safePoint.run();
-            keeper.stopRenewing();
+            renewal.stopRenewing();
             if (!queue.commitOptimization(lease, out.chunks(), RunReport.succeeded(in, out.volume()))) {
                 return unpublished(lease, RunOutcome.LEASE_LOST, "the lease was lost before the commit", in,
                         spillPasses, started);
@@ -121,6 +128,16 @@ public final class TopicOptimizer {
         }
         return new TopicResult(lease.topic().locator(), outcome, Optional.of(error), in, RunVolume.NONE, spillPasses,
                 since(started));
+    }
+
+    /** The repository's record of a chunk, by its ordinal, as the codec's summary. */
+    private TopicRewriter.RecordedChunks recorded(List<Chunk> chunks) {
+        Map<Integer, Chunk> byOrdinal = new HashMap<>();
+        chunks.forEach(c -> byOrdinal.put(c.ordinal(), c));
+        return span -> {
+            Chunk chunk = byOrdinal.get(span.ordinal());
+            return ChunkCatalogEntry.summaryOf(chunk, catalog.columnStats(chunk.id()));
+        };
     }
 
     private List<ChunkSpan> spansOf(List<Chunk> chunks) {

@@ -5,6 +5,7 @@ import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
 import io.mosaicod.format.ChunkFooter;
+import io.mosaicod.format.ChunkSummary;
 import io.mosaicod.format.WriterProfile;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
@@ -35,6 +36,12 @@ public final class TopicRewriter {
     /** Room for a chunk's footer (schema, row-group and column metadata) beyond its data. */
     static final long FOOTER_ALLOWANCE_BYTES = 64L << 10;
 
+    /** What the repository recorded of a chunk, for copying its row groups with their statistics. */
+    @FunctionalInterface
+    public interface RecordedChunks {
+        ChunkSummary summaryOf(ChunkSpan chunk);
+    }
+
     /** The new chunks (committed to the store, not yet to the repository) and what they hold. */
     public record Result(List<NewChunk> chunks, RunVolume volume, long peakDecodedBytes) {
         public Result {
@@ -58,11 +65,11 @@ public final class TopicRewriter {
      * @param safePoint called between batches; throws to abandon the rewrite (lease lost, stop requested)
      * @param rowsWritten told the running count of rows written to new chunks
      */
-    public Result rewrite(Topic topic, String freshFolder, RewritePlan.Rewrite plan, Runnable safePoint,
-                          LongConsumer rowsWritten) throws IOException {
+    public Result rewrite(Topic topic, String freshFolder, RewritePlan.Rewrite plan, RecordedChunks recorded,
+                          Runnable safePoint, LongConsumer rowsWritten) throws IOException {
         Folder target = folder(freshFolder);
         copyMetadata(folder(topic.folder()), target);
-        List<ChunkSpan> chunks = plan.runs().stream().flatMap(TopicRewriter::chunksOf).toList();
+        List<ChunkSpan> chunks = plan.pieces().stream().flatMap(TopicRewriter::chunksOf).toList();
         Files.createDirectories(settings.spillDirectory());
         Path spill = Files.createTempDirectory(settings.spillDirectory(), target.name() + "-");
         try (BufferAllocator rewriteAllocator = allocator.newChildAllocator("rewrite " + topic.locator(), 0,
@@ -74,11 +81,17 @@ public final class TopicRewriter {
                     rowGroupBytes(), safePoint, rowsWritten)) {
                 MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, chunks.get(0).objectKey(), spill,
                         planner.readBatchBytes(), outputRows, safePoint);
-                TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(plan.runs()),
-                        rewriteAllocator, outputRows, output);
+                for (RewritePlan.Piece piece : plan.pieces()) {
+                    if (piece instanceof RewritePlan.Copy copy) {
+                        output.append(copy.chunk(), recorded.summaryOf(copy.chunk()));
+                    } else if (piece instanceof RewritePlan.Merge merge) {
+                        TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(merge.runs()),
+                                rewriteAllocator, outputRows, output);
+                        LOG.debug("merged {} rows of {} with at most {} runs open", merged.rows(), topic.locator(),
+                                merged.maxOpenRuns());
+                    }
+                }
                 List<NewChunk> written = output.finish();
-                LOG.debug("merged {} rows of {} with at most {} runs open, peak {} decoded bytes", merged.rows(),
-                        topic.locator(), merged.maxOpenRuns(), rewriteAllocator.getPeakMemoryAllocation());
                 return new Result(written, volumeOf(written), rewriteAllocator.getPeakMemoryAllocation());
             }
         } finally {
@@ -130,6 +143,13 @@ public final class TopicRewriter {
         long pool = settings.memoryPoolBytes();
         long cap = Math.min(128L << 20, settings.maxChunkSizeBytes());
         return pool == 0 ? cap : Math.max(4L << 20, Math.min(cap, pool / 4));
+    }
+
+    private static Stream<ChunkSpan> chunksOf(RewritePlan.Piece piece) {
+        if (piece instanceof RewritePlan.Copy copy) {
+            return Stream.of(copy.chunk());
+        }
+        return ((RewritePlan.Merge) piece).runs().stream().flatMap(TopicRewriter::chunksOf);
     }
 
     private static Stream<ChunkSpan> chunksOf(RunPlan run) {

@@ -73,7 +73,8 @@ class RewritePlannerTest {
         }
         RewritePlan.Rewrite plan = (RewritePlan.Rewrite) new RewritePlanner(256 * MB, 256 * MB).plan(chunks);
         assertThat(plan.spillPasses()).isZero();
-        assertThat(plan.runs()).hasSize(2000);
+        assertThat(plan.pieces()).singleElement().isInstanceOfSatisfying(RewritePlan.Merge.class,
+                merge -> assertThat(merge.runs()).hasSize(2000));
         assertThat(plan.estimatedPeakBytes()).isLessThanOrEqualTo(2 * MB * 2);
     }
 
@@ -87,7 +88,7 @@ class RewritePlannerTest {
         RewritePlan.Rewrite plan = (RewritePlan.Rewrite) new RewritePlanner(256 * MB, pool).plan(chunks);
         assertThat(plan.spillPasses()).isGreaterThanOrEqualTo(1);
         assertThat(plan.estimatedPeakBytes()).isLessThanOrEqualTo(pool);
-        assertThat(leaves(plan.runs())).extracting(ChunkSpan::ordinal).isSorted().hasSize(400);
+        assertThat(leaves(plan)).extracting(ChunkSpan::ordinal).isSorted().hasSize(400);
     }
 
     @Test
@@ -110,19 +111,69 @@ class RewritePlannerTest {
             RewritePlan plan = planner.plan(chunks);
             if (plan instanceof RewritePlan.Rewrite rewrite) {
                 assertThat(rewrite.estimatedPeakBytes()).as("seed %d trial %d", seed, trial).isLessThanOrEqualTo(pool);
-                List<ChunkSpan> leaves = leaves(rewrite.runs());
-                assertThat(leaves).as("seed %d trial %d", seed, trial).containsExactlyElementsOf(chunks);
+                assertThat(leaves(rewrite)).as("seed %d trial %d", seed, trial).containsExactlyInAnyOrderElementsOf(chunks);
+                assertPiecesFollowEachOtherInTime(rewrite, "seed " + seed + " trial " + trial);
             }
         }
     }
 
-    private static List<ChunkSpan> leaves(List<RunPlan> runs) {
+    @Test
+    void largeSortedChunksThatOverlapNothingAreCopiedAndTheRestMerged() {
+        List<ChunkSpan> chunks = List.of(
+                chunk(0, 0, 100, MB, true), chunk(1, 50, 150, MB, true),      // overlapping: merged
+                chunk(2, 200, 300, 20 * MB, true),                             // isolated and large: copied
+                chunk(3, 400, 500, 20 * MB, false),                            // isolated but unsorted: merged
+                chunk(4, 600, 700, MB, true),                                  // isolated but small: merged
+                chunk(5, 800, 900, 20 * MB, true));                            // isolated and large: copied
+        RewritePlan.Rewrite plan = (RewritePlan.Rewrite) new RewritePlanner(256 * MB, 0).plan(chunks);
+        assertThat(plan.pieces()).hasSize(4);
+        assertThat(plan.pieces().get(0)).isInstanceOfSatisfying(RewritePlan.Merge.class,
+                m -> assertThat(leaves(m.runs())).extracting(ChunkSpan::ordinal).containsExactly(0, 1));
+        assertThat(plan.pieces().get(1)).isEqualTo(new RewritePlan.Copy(chunks.get(2)));
+        assertThat(plan.pieces().get(2)).isInstanceOfSatisfying(RewritePlan.Merge.class,
+                m -> assertThat(leaves(m.runs())).extracting(ChunkSpan::ordinal).containsExactly(3, 4));
+        assertThat(plan.pieces().get(3)).isEqualTo(new RewritePlan.Copy(chunks.get(5)));
+    }
+
+    @Test
+    void chunksThatOnlyTouchInTimeAreMergedSoTiesKeepInputOrder() {
+        List<ChunkSpan> chunks = List.of(chunk(0, 100, 200, 20 * MB, true), chunk(1, 0, 100, 20 * MB, true));
+        RewritePlan.Rewrite plan = (RewritePlan.Rewrite) new RewritePlanner(256 * MB, 0).plan(chunks);
+        assertThat(plan.pieces()).singleElement().isInstanceOf(RewritePlan.Merge.class);
+    }
+
+    private static void assertPiecesFollowEachOtherInTime(RewritePlan.Rewrite plan, String context) {
+        Long previousMax = null;
+        for (RewritePlan.Piece piece : plan.pieces()) {
+            List<ChunkSpan> chunks = leaves(List.of(piece));
+            long min = chunks.stream().filter(ChunkSpan::hasTimestamps).mapToLong(ChunkSpan::minTimestampNs).min()
+                    .orElse(Long.MAX_VALUE);
+            if (previousMax != null) {
+                assertThat(min).as(context).isGreaterThan(previousMax);
+            }
+            previousMax = chunks.stream().filter(ChunkSpan::hasTimestamps).mapToLong(ChunkSpan::maxTimestampNs).max()
+                    .orElse(Long.MIN_VALUE);
+            if (piece instanceof RewritePlan.Copy copy) {
+                assertThat(copy.chunk().sorted()).as(context).isTrue();
+            }
+        }
+    }
+
+    private static List<ChunkSpan> leaves(RewritePlan.Rewrite plan) {
+        return leaves(plan.pieces());
+    }
+
+    private static List<ChunkSpan> leaves(List<?> nodes) {
         List<ChunkSpan> out = new ArrayList<>();
-        for (RunPlan run : runs) {
-            if (run instanceof RunPlan.ChunkRun c) {
+        for (Object node : nodes) {
+            if (node instanceof RewritePlan.Copy copy) {
+                out.add(copy.chunk());
+            } else if (node instanceof RewritePlan.Merge merge) {
+                out.addAll(leaves(merge.runs()));
+            } else if (node instanceof RunPlan.ChunkRun c) {
                 out.add(c.chunk());
-            } else if (run instanceof RunPlan.SpillRun s) {
-                out.addAll(leaves(s.parts()));
+            } else if (node instanceof RunPlan.SpillRun spill) {
+                out.addAll(leaves(spill.parts()));
             }
         }
         return out;

@@ -11,6 +11,7 @@ import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.StopSignal;
+import io.mosaicod.tasks.fixture.ForwardingObjectStore;
 import io.mosaicod.tasks.fixture.TopicFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -257,6 +258,71 @@ abstract class StoreOptimizerContractTest {
         assertThat(fixture.rows(reload(topic))).containsExactlyElementsOf(stableTimeOrder(before));
         try (var left = Files.list(spill)) {
             assertThat(left).as("spill files are removed").isEmpty();
+        }
+    }
+
+    @Test
+    void largeSortedChunksThatOverlapNothingAreCopiedWithoutDecoding() throws IOException {
+        Topic topic = fixture.ingest("ingested", "ragged", TopicFixture.nearlyOrdered(12, 400, 0.0, 13));
+        List<String> before = fixture.rows(topic);
+        List<Chunk> input = repository.catalog().listChunks(topic.id());
+        long largest = input.stream().mapToLong(Chunk::sizeBytes).max().orElseThrow();
+        long max = 3 * largest + 1; // a quarter of it is below every chunk: each one is copied whole
+
+        assertThat(runPass(settings(max, 0)).successful()).isEqualTo(1);
+
+        Topic after = reload(topic);
+        List<Chunk> output = repository.catalog().listChunks(topic.id());
+        assertThat(output).hasSizeBetween(4, 6);
+        assertThat(output).allSatisfy(c -> assertThat(c.sizeBytes()).isLessThanOrEqualTo(max));
+        assertThat(fixture.rowGroups(after)).as("copied row groups are kept as they are").isEqualTo(12);
+        assertThat(fixture.rows(after)).containsExactlyElementsOf(stableTimeOrder(before));
+        assertThat(fixture.schemas(after)).allSatisfy(s -> assertThat(s).isEqualTo(TopicFixture.SCHEMA));
+        for (Chunk chunk : output) {
+            assertThat(chunk.sorted()).isTrue();
+            assertThat(repository.catalog().columnStats(chunk.id())).extracting(c -> c.columnPath())
+                    .contains("timestamp_ns", "acc_x", "label", "gps.lat", "gps.lon");
+        }
+    }
+
+    @Test
+    void aRewriteLongerThanTheLeaseSucceedsBecauseTheLeaseIsRenewed() throws Exception {
+        Topic topic = fixture.ingest("slow", "default", TopicFixture.nearlyOrdered(24, 50, 0.5, 17));
+        // a store whose reads take 150 ms each: the rewrite lasts several lease durations of 1 s
+        ObjectStore slow = new SlowReads(store, Duration.ofMillis(150));
+        OptimizerSettings settings = new OptimizerSettings(MAX_CHUNK, 0, Duration.ofSeconds(1), spill);
+        StopSignal stop = new StopSignal();
+        TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), slow,
+                allocator, settings, renewals, stop);
+        long started = System.nanoTime();
+
+        PassSummary summary = new StoreOptimizer(repository.optimizationQueue(), topics, settings, instanceId, stop)
+                .runPass();
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThan(Duration.ofSeconds(3));
+        assertThat(summary.topics()).singleElement()
+                .satisfies(r -> assertThat(r.outcome()).as(r.error().orElse("")).isEqualTo(RunOutcome.SUCCEEDED));
+        assertThat(reload(topic).isOptimized()).isTrue();
+    }
+
+    /** Delays every positioned-read source it opens, like a store far away. */
+    private static final class SlowReads extends ForwardingObjectStore {
+        private final Duration delay;
+
+        SlowReads(ObjectStore store, Duration delay) {
+            super(store);
+            this.delay = delay;
+        }
+
+        @Override
+        public io.mosaicod.core.io.RandomAccessSource openSource(String key) throws IOException {
+            try {
+                Thread.sleep(delay.toMillis()); // injected latency, not synchronization
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException();
+            }
+            return super.openSource(key);
         }
     }
 }

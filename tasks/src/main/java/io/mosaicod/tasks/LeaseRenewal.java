@@ -1,0 +1,93 @@
+package io.mosaicod.tasks;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Renews a lease in the repository every third of its duration, on a timer thread, while long work runs
+ * under it (an optimizer's topic, a cleanup's pass). Once the lease is known to be lost — the repository
+ * says it is no longer held, or renewals kept failing for a whole lease duration (e.g. the database is
+ * unreachable, so another instance may hold it by now) — {@link #lost()} says why and renewals stop; the
+ * work must stop at its next safe point. Publishing is fenced in the repository anyway: this only stops
+ * wasted work early.
+ */
+public final class LeaseRenewal implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LeaseRenewal.class);
+
+    /** One renewal in the repository. */
+    @FunctionalInterface
+    public interface Renewer {
+        /** @return false once the lease is no longer held (taken over, or expired) */
+        boolean renew();
+    }
+
+    private final String lease;
+    private final Renewer renewer;
+    private final Duration duration;
+    private final ScheduledFuture<?> renewals;
+    private volatile long lastRenewedNanos = System.nanoTime();
+    private volatile String lostBecause;
+    private volatile boolean stopped;
+
+    /** @param lease names the lease in logs, e.g. {@code the lease on run_1/imu} */
+    public LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler) {
+        this.lease = lease;
+        this.renewer = renewer;
+        this.duration = duration;
+        long period = Math.max(1, duration.toMillis() / 3);
+        this.renewals = scheduler.scheduleAtFixedRate(this::renew, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private void renew() {
+        if (lostBecause != null || stopped) {
+            return;
+        }
+        try {
+            if (renewer.renew()) {
+                lastRenewedNanos = System.nanoTime();
+                LOG.debug("renewed {}", lease);
+            } else if (!stopped) { // after a stop, the commit may have ended the lease: that is no loss
+                lose("taken over by another instance, or expired");
+            }
+        } catch (RuntimeException e) {
+            if (stopped) {
+                return;
+            }
+            LOG.warn("could not renew {}: {}", lease, e.getMessage());
+            if (System.nanoTime() - lastRenewedNanos > duration.toNanos()) {
+                lose("not renewable for " + duration.toSeconds() + " s: " + e.getMessage());
+            }
+        }
+    }
+
+    private void lose(String reason) {
+        lostBecause = reason;
+        renewals.cancel(false);
+        LOG.warn("lost {}: {}", lease, reason);
+    }
+
+    /** Why the lease is gone, or empty while it is held. */
+    public Optional<String> lost() {
+        return Optional.ofNullable(lostBecause);
+    }
+
+    /**
+     * Stops renewing, right before the work publishes (commits) under the lease: the commit is fenced in the
+     * repository anyway, and a renewal still in flight that lands after it finds the lease gone, which must
+     * not read as a loss.
+     */
+    public void stopRenewing() {
+        stopped = true;
+        renewals.cancel(false);
+    }
+
+    @Override
+    public void close() {
+        stopRenewing();
+    }
+}

@@ -21,22 +21,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A topic for the benchmarks, ingested the way the server does it (one ZSTD chunk per client batch, written
@@ -48,12 +41,37 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class BenchDataset {
     private static final String READY = "READY";
 
-    /** What to generate; {@code name} also names its folder. */
-    public record Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed) {
+    /**
+     * What to generate; {@code name} also names its folder. {@code topics} topics of {@code chunks} chunks
+     * each, in one sequence: a single topic is {@code bench/<name>}, several are {@code bench/<name>-<i>}.
+     */
+    public record Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed, int topics) {
+        public Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed) {
+            this(name, chunks, rowsPerChunk, overlap, seed, 1);
+        }
+
         String fingerprint() {
-            return chunks + "x" + rowsPerChunk + "@" + overlap + "#" + seed;
+            // a single topic keeps the fingerprint it had before several were possible: its data is unchanged
+            return chunks + "x" + rowsPerChunk + "@" + overlap + "#" + seed + (topics == 1 ? "" : "*" + topics);
+        }
+
+        String locator(int topic) {
+            return topics == 1 ? "bench/" + name : "bench/" + name + "-" + topic;
         }
     }
+
+    /**
+     * The overlapping topic of {@code chunks} chunks (200 rows, ~535 KB each; neighbours overlap 30 % in
+     * time). Every scenario asks for it by chunk count, so one size is generated once and shared.
+     */
+    static Spec overlapping(int chunks) {
+        return new Spec(chunks == OVERLAP_DEFAULT_FULL || chunks == OVERLAP_DEFAULT_SMALL ? "overlapping"
+                : "overlapping-" + chunks, chunks, 200, 0.3, 1);
+    }
+
+    /** The chunk counts of the original "overlapping" dataset, whose folder name predates the other sizes. */
+    static final int OVERLAP_DEFAULT_FULL = 2000;
+    static final int OVERLAP_DEFAULT_SMALL = 200;
 
     private final Spec spec;
     private final Path dataDir;
@@ -61,29 +79,17 @@ public final class BenchDataset {
     private final long inputBytes;
     private final long arrowBytes;
     private final long rows;
-    private final String topicFolder;
+    private final Set<String> topicFolders;
 
     private BenchDataset(Spec spec, Path dataDir, List<Path> chunkFiles, long inputBytes, long arrowBytes, long rows,
-                         String topicFolder) {
+                         Set<String> topicFolders) {
         this.spec = spec;
         this.dataDir = dataDir;
         this.chunkFiles = chunkFiles;
         this.inputBytes = inputBytes;
         this.arrowBytes = arrowBytes;
         this.rows = rows;
-        this.topicFolder = topicFolder;
-    }
-
-    public static Schema schema() {
-        List<Field> fields = new ArrayList<>();
-        fields.add(new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null));
-        for (int i = 0; i < 10; i++) {
-            fields.add(new Field("f" + i, FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
-                    null));
-        }
-        fields.add(new Field("label", FieldType.nullable(ArrowType.Utf8.INSTANCE), null));
-        fields.add(new Field("payload", FieldType.nullable(ArrowType.Binary.INSTANCE), null));
-        return new Schema(fields);
+        this.topicFolders = topicFolders;
     }
 
     /** The dataset under {@code workDir/<name>}, generated unless a complete one with the same spec is there. */
@@ -93,8 +99,8 @@ public final class BenchDataset {
         if (!Files.exists(ready) || !Files.readString(ready).equals(spec.fingerprint())) {
             deleteTree(dataDir);
             Files.createDirectories(dataDir);
-            System.out.printf("generating %s: %d chunks of %d rows, overlap %.0f %%...%n", spec.name(), spec.chunks(),
-                    spec.rowsPerChunk(), spec.overlap() * 100);
+            System.out.printf("generating %s: %d topic(s) of %d chunks of %d rows, overlap %.0f %%...%n", spec.name(),
+                    spec.topics(), spec.chunks(), spec.rowsPerChunk(), spec.overlap() * 100);
             ingest(dataDir, spec);
             Files.copy(database(dataDir), snapshot(dataDir), StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(ready, spec.fingerprint());
@@ -106,73 +112,59 @@ public final class BenchDataset {
     }
 
     private static void ingest(Path dataDir, Spec spec) throws IOException {
-        Schema schema = schema();
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(database(dataDir)));
              LocalObjectStore store = new LocalObjectStore(dataDir.resolve("store"));
              BufferAllocator allocator = new RootAllocator()) {
             Sequence sequence = repository.catalog().createSequence("bench", "{}", Folder.newSequence().name());
             Session session = repository.catalog().createSession(sequence.id());
-            Folder folder = Folder.newTopic();
-            Topic topic = repository.catalog().createTopic(new NewTopic(session.id(), "bench/" + spec.name(), "{}",
-                    folder.name(), "ragged", Optional.of("bench")));
-            store.put(folder.metadataKey(), "{\"bench\":true}".getBytes(StandardCharsets.UTF_8));
             Random random = new Random(spec.seed());
-            long span = spec.rowsPerChunk() * 1_000_000L;
-            for (int c = 0; c < spec.chunks(); c++) {
-                long start = (long) (c * span * (1 - spec.overlap()));
-                String key = folder.chunkKey(c);
-                try (VectorSchemaRoot batch = batch(schema, allocator, random, start, span, spec.rowsPerChunk());
-                     ObjectWriter object = store.newWriter(key);
-                     ChunkWriter writer = ChunkWriter.open(object.stream(), key, schema, WriterProfile.RAGGED)) {
-                    writer.write(batch);
-                    ChunkSummary summary = writer.finish();
-                    object.commit();
-                    repository.catalog().addChunk(topic.id(), ChunkCatalogEntry.of(c, key, summary));
-                }
+            for (int t = 0; t < spec.topics(); t++) {
+                ingestTopic(repository, store, allocator, session, spec, spec.locator(t), random);
             }
-            repository.catalog().markUploadComplete(topic.id());
         }
     }
 
-    private static VectorSchemaRoot batch(Schema schema, BufferAllocator allocator, Random random, long start, long span,
-                                          int rows) {
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        long[] stamps = new long[rows];
-        for (int i = 0; i < rows; i++) {
-            stamps[i] = start + (long) (random.nextDouble() * span);
-        }
-        java.util.Arrays.sort(stamps); // each client batch is in time order, as sensors emit it
-        BigIntVector ts = (BigIntVector) root.getVector(0);
-        VarCharVector label = (VarCharVector) root.getVector(11);
-        VarBinaryVector payload = (VarBinaryVector) root.getVector(12);
-        byte[] blob = new byte[4096];
-        for (int i = 0; i < rows; i++) {
-            ts.setSafe(i, stamps[i]);
-            for (int f = 1; f <= 10; f++) {
-                ((Float8Vector) root.getVector(f)).setSafe(i, random.nextGaussian());
+    private static void ingestTopic(Repository repository, LocalObjectStore store, BufferAllocator allocator,
+                                    Session session, Spec spec, String locator, Random random) throws IOException {
+        Folder folder = Folder.newTopic();
+        Topic topic = repository.catalog().createTopic(new NewTopic(session.id(), locator, "{}", folder.name(),
+                "ragged", Optional.of("bench")));
+        store.put(folder.metadataKey(), "{\"bench\":true}".getBytes(StandardCharsets.UTF_8));
+        long span = spec.rowsPerChunk() * 1_000_000L;
+        for (int c = 0; c < spec.chunks(); c++) {
+            long start = (long) (c * span * (1 - spec.overlap()));
+            String key = folder.chunkKey(c);
+            long[] stamps = SensorBatch.sortedTimestamps(random, start, span, spec.rowsPerChunk());
+            try (VectorSchemaRoot batch = SensorBatch.create(allocator, random, stamps);
+                 ObjectWriter object = store.newWriter(key);
+                 ChunkWriter writer = ChunkWriter.open(object.stream(), key, SensorBatch.SCHEMA, WriterProfile.RAGGED)) {
+                writer.write(batch);
+                ChunkSummary summary = writer.finish();
+                object.commit();
+                repository.catalog().addChunk(topic.id(), ChunkCatalogEntry.of(c, key, summary));
             }
-            label.setSafe(i, ("sensor-" + random.nextInt(100_000)).getBytes(StandardCharsets.UTF_8));
-            random.nextBytes(blob);
-            payload.setSafe(i, blob, 0, 1024 + random.nextInt(3073));
         }
-        root.setRowCount(rows);
-        return root;
+        repository.catalog().markUploadComplete(topic.id());
     }
 
     private static BenchDataset open(Path dataDir, Spec spec) throws IOException {
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(database(dataDir)))) {
-            Topic topic = repository.catalog().findTopicByLocator("bench/" + spec.name()).orElseThrow();
             List<Path> files = new ArrayList<>();
+            Set<String> folders = new HashSet<>();
             long bytes = 0;
             long arrow = 0;
             long rows = 0;
-            for (Chunk chunk : repository.catalog().listChunks(topic.id())) {
-                files.add(dataDir.resolve("store").resolve(chunk.objectKey()));
-                bytes += chunk.sizeBytes();
-                arrow += chunk.arrowSizeBytes();
-                rows += chunk.rowCount();
+            for (int t = 0; t < spec.topics(); t++) {
+                Topic topic = repository.catalog().findTopicByLocator(spec.locator(t)).orElseThrow();
+                folders.add(topic.folder());
+                for (Chunk chunk : repository.catalog().listChunks(topic.id())) {
+                    files.add(dataDir.resolve("store").resolve(chunk.objectKey()));
+                    bytes += chunk.sizeBytes();
+                    arrow += chunk.arrowSizeBytes();
+                    rows += chunk.rowCount();
+                }
             }
-            return new BenchDataset(spec, dataDir, List.copyOf(files), bytes, arrow, rows, topic.folder());
+            return new BenchDataset(spec, dataDir, List.copyOf(files), bytes, arrow, rows, Set.copyOf(folders));
         }
     }
 
@@ -181,7 +173,7 @@ public final class BenchDataset {
         restoreDatabase(dataDir);
         try (Stream<Path> folders = Files.list(dataDir.resolve("store"))) {
             for (Path folder : folders.filter(p -> p.getFileName().toString().startsWith("tp_")
-                    && !p.getFileName().toString().equals(topicFolder)).toList()) {
+                    && !topicFolders.contains(p.getFileName().toString())).toList()) {
                 deleteTree(folder);
             }
         }
@@ -196,9 +188,14 @@ public final class BenchDataset {
         Files.copy(snapshot(dataDir), database(dataDir));
     }
 
-    /** Files of the optimized topic's current chunks (after a run), in chunk order. */
+    /** Files of the topics' current chunks (after a run), topic by topic in chunk order. */
     public List<Path> currentChunkFiles() throws IOException {
         return open(dataDir, spec).chunkFiles;
+    }
+
+    /** The repository the topics are recorded in (the embedded SQLite file), for checks after a run. */
+    public Repository openRepository() {
+        return Repositories.open(DatabaseConfig.sqlite(database(dataDir)));
     }
 
     public Spec spec() {

@@ -7,11 +7,11 @@ import io.mosaicod.format.ChunkReadOptions;
 import io.mosaicod.format.ChunkReader;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.WriterProfile;
+import io.mosaicod.store.LocalFileSource;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,15 +21,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -70,15 +62,7 @@ public final class CodecBenchmark {
     private CodecBenchmark(Path dir, int chunks) {
         this.dir = dir;
         this.chunks = chunks;
-        List<Field> fields = new ArrayList<>();
-        fields.add(new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null));
-        for (int i = 0; i < 10; i++) {
-            fields.add(new Field("f" + i, FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
-                    null));
-        }
-        fields.add(new Field("label", FieldType.nullable(ArrowType.Utf8.INSTANCE), null));
-        fields.add(new Field("payload", FieldType.nullable(ArrowType.Binary.INSTANCE), null));
-        this.schema = new Schema(fields);
+        this.schema = SensorBatch.SCHEMA;
     }
 
     public static void main(String[] args) throws Exception {
@@ -209,31 +193,20 @@ public final class CodecBenchmark {
         return new long[] {bytes, nanos, arrowBytes};
     }
 
+    /** One chunk's rows, 1 ms apart with up to 0.5 ms of jitter, so consecutive chunks do not overlap. */
     private VectorSchemaRoot batch(Random rnd, long firstTimestamp) {
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        root.allocateNew();
-        BigIntVector ts = (BigIntVector) root.getVector(0);
-        VarCharVector label = (VarCharVector) root.getVector(11);
-        VarBinaryVector payload = (VarBinaryVector) root.getVector(12);
-        byte[] blob = new byte[4096];
+        long[] stamps = new long[ROWS_PER_CHUNK];
         for (int i = 0; i < ROWS_PER_CHUNK; i++) {
-            ts.setSafe(i, firstTimestamp + i * 1_000_000L + rnd.nextInt(500_000));
-            for (int f = 1; f <= 10; f++) {
-                ((Float8Vector) root.getVector(f)).setSafe(i, rnd.nextGaussian());
-            }
-            label.setSafe(i, ("sensor-" + rnd.nextInt(100_000)).getBytes(StandardCharsets.UTF_8));
-            rnd.nextBytes(blob);
-            payload.setSafe(i, blob, 0, 1024 + rnd.nextInt(3073));
+            stamps[i] = firstTimestamp + i * 1_000_000L + rnd.nextInt(500_000);
         }
-        root.setRowCount(ROWS_PER_CHUNK);
-        return root;
+        return SensorBatch.create(allocator, rnd, stamps);
     }
 
     /** Decodes each chunk (untimed) and times encoding its batches into a discarding sink; returns nanos. */
     private long encodeAll(Path input) throws IOException {
         long nanos = 0;
         for (int c = 0; c < chunks; c++) {
-            try (FileChunkSource source = new FileChunkSource(chunkPath(input, c));
+            try (LocalFileSource source = LocalFileSource.open(chunkPath(input, c));
                  ChunkReader reader = ChunkReader.open(source, allocator, ChunkReadOptions.all().withBatchRows(1 << 20))) {
                 reader.loadNextBatch();
                 long start = System.nanoTime();
@@ -253,7 +226,7 @@ public final class CodecBenchmark {
         long rows = 0;
         long start = System.nanoTime();
         for (int c = 0; c < chunks; c++) {
-            try (FileChunkSource source = new FileChunkSource(chunkPath(input, c));
+            try (LocalFileSource source = LocalFileSource.open(chunkPath(input, c));
                  ChunkReader reader = ChunkReader.open(source, allocator, ChunkReadOptions.all())) {
                 while (reader.loadNextBatch()) {
                     rows += reader.root().getRowCount();
@@ -269,7 +242,7 @@ public final class CodecBenchmark {
         OutputStream out = null;
         ChunkWriter writer = null;
         for (int c = 0; c < chunks; c++) {
-            try (FileChunkSource source = new FileChunkSource(chunkPath(input, c));
+            try (LocalFileSource source = LocalFileSource.open(chunkPath(input, c));
                  ChunkReader reader = ChunkReader.open(source, allocator, ChunkReadOptions.all())) {
                 while (reader.loadNextBatch()) {
                     if (writer == null) {
@@ -297,7 +270,7 @@ public final class CodecBenchmark {
         long start = System.nanoTime();
         ChunkWriter writer = null;
         for (int c = 0; c < chunks; c++) {
-            try (FileChunkSource source = new FileChunkSource(chunkPath(input, c))) {
+            try (LocalFileSource source = LocalFileSource.open(chunkPath(input, c))) {
                 ChunkFooter footer = ChunkFooter.read(source);
                 if (writer == null) {
                     writer = ChunkWriter.open(OutputStream.nullOutputStream(), "copied", footer.schema(),

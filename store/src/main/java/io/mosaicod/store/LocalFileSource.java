@@ -6,12 +6,14 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Positional reads through a {@link FileChannel}: thread-safe, no shared file pointer. The open channel
  * keeps reading the version it opened even if the key is replaced meanwhile (rename swaps the entry only).
  */
-final class LocalFileSource implements RandomAccessSource {
+public final class LocalFileSource implements RandomAccessSource {
     private final String key;
     private final FileChannel channel;
     private final long size;
@@ -20,6 +22,11 @@ final class LocalFileSource implements RandomAccessSource {
         this.key = key;
         this.channel = channel;
         this.size = channel.size();
+    }
+
+    /** A local file read as a chunk source outside any store (benchmarks, tools); named by its path. */
+    public static LocalFileSource open(Path file) throws IOException {
+        return new LocalFileSource(file.toString(), FileChannel.open(file, StandardOpenOption.READ));
     }
 
     @Override

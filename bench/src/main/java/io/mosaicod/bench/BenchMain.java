@@ -1,13 +1,11 @@
 package io.mosaicod.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,6 +18,7 @@ import java.util.Set;
  *     --scale full --runs 3 --work /tmp/mosaicod-bench --out bench-results
  * </pre>
  * Scales: {@code small} (minutes, for a check) and {@code full} (the figures in docs/benchmarks.md).
+ * {@code --only} picks scenarios among {@value #ALL} (all by default).
  */
 public final class BenchMain {
     /**
@@ -27,6 +26,7 @@ public final class BenchMain {
      * out of memory here (FACTS.md: it fails below ~1 GB on such rows), so both configurations get 2 GB.
      */
     static final String DUCKDB_MEMORY_LIMIT = "2GB";
+    static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes";
 
     private BenchMain() {
     }
@@ -36,53 +36,69 @@ public final class BenchMain {
         boolean full = options.getOrDefault("scale", "small").equals("full");
         int runs = Integer.parseInt(options.getOrDefault("runs", "3"));
         Path work = Files.createDirectories(Path.of(options.getOrDefault("work", "/tmp/mosaicod-bench")));
-        Path out = Path.of(options.getOrDefault("out", "bench-results"));
-        Set<String> only = Set.of(options.getOrDefault("only", "overlap,ingest,upload").split(","));
+        BenchReport report = new BenchReport(Path.of(options.getOrDefault("out", "bench-results")));
+        Set<String> only = Set.of(options.getOrDefault("only", ALL).split(","));
+        for (String name : only) {
+            if (!Set.of(ALL.split(",")).contains(name)) {
+                throw new IllegalArgumentException("--only: unknown scenario '" + name + "'; known: " + ALL);
+            }
+        }
 
-        System.out.printf("mosaicod benchmarks, scale %s, %d runs, %d cores, %.1f GB RAM, java %s%n",
-                full ? "full" : "small", runs, Runtime.getRuntime().availableProcessors(), totalMemoryGB(),
-                System.getProperty("java.version"));
+        Machine machine = Machine.describe(work, full ? 1L << 30 : 256L << 20);
+        report.put("machine", machine);
+        report.put("scale", full ? "full" : "small");
+        report.put("runs", runs);
+        report.addText(String.format(Locale.ROOT, "Run on %s, scale %s, %d runs per system.%n%n%s", machine.date(),
+                full ? "full" : "small", runs, machine.markdown()));
+        System.out.print(machine.markdown());
+
         OptimizerBenchmark optimizer = new OptimizerBenchmark(work, runs);
         List<OptimizerBenchmark.Scenario> scenarios = new ArrayList<>();
         if (only.contains("overlap")) {
-            BenchDataset overlapping = BenchDataset.prepare(work, new BenchDataset.Spec("overlapping",
-                    full ? 2000 : 200, 200, 0.3, 1));
-            scenarios.add(optimizer.compare(overlapping, 0, DUCKDB_MEMORY_LIMIT));
+            BenchDataset overlapping = BenchDataset.prepare(work, BenchDataset.overlapping(
+                    full ? BenchDataset.OVERLAP_DEFAULT_FULL : BenchDataset.OVERLAP_DEFAULT_SMALL));
+            scenarios.add(optimizer.compare(overlapping, 0, DUCKDB_MEMORY_LIMIT, 1, 2));
         }
         if (only.contains("ingest")) {
             BenchDataset ingestionLike = BenchDataset.prepare(work, new BenchDataset.Spec("ingestion-like",
                     full ? 100 : 10, 4000, 0.0, 2));
-            scenarios.add(optimizer.compare(ingestionLike, 0, DUCKDB_MEMORY_LIMIT));
+            scenarios.add(optimizer.compare(ingestionLike, 0, DUCKDB_MEMORY_LIMIT, 1, 2));
         }
-
-        List<IngestBenchmark.Result> uploads = only.contains("upload") ? IngestBenchmark.run(work, full) : List.of();
-
-        StringBuilder markdown = new StringBuilder();
-        markdown.append(String.format("Run on %s: %d cores, %.1f GB RAM, java %s, scale %s, %d runs per system.%n%n",
-                LocalDate.now(), Runtime.getRuntime().availableProcessors(), totalMemoryGB(),
-                System.getProperty("java.version"), full ? "full" : "small", runs));
-        for (OptimizerBenchmark.Scenario s : scenarios) {
-            markdown.append(OptimizerBenchmark.markdown(s)).append('\n');
+        if (!scenarios.isEmpty()) {
+            StringBuilder text = new StringBuilder();
+            scenarios.forEach(s -> text.append(OptimizerBenchmark.markdown(s)).append('\n'));
+            report.add("scenarios", "Store optimizer vs DuckDB", text.toString(), scenariosJson(scenarios));
         }
-        if (!uploads.isEmpty()) {
-            markdown.append("Ingestion through DoPut (embedded defaults, one chunk per batch):\n\n")
-                    .append(IngestBenchmark.markdown(uploads)).append('\n');
+        if (only.contains("upload")) {
+            List<IngestBenchmark.Result> uploads = IngestBenchmark.run(work, full);
+            report.add("ingestion", "Ingestion through DoPut (embedded defaults, one chunk per batch)",
+                    IngestBenchmark.markdown(uploads), uploads);
         }
-        System.out.println();
-        System.out.println(markdown);
-        Files.writeString(Path.of(out + ".md"), markdown.toString());
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(Path.of(out + ".json").toFile(),
-                json(scenarios, uploads, full, runs));
+        if (only.contains("memory")) {
+            BenchDataset large = BenchDataset.prepare(work, BenchDataset.overlapping(full ? 4000 : 400));
+            MemoryBenchmark.Result memory = MemoryBenchmark.run(optimizer, large, runs);
+            report.add("memory", "Peak memory vs memory pool", MemoryBenchmark.markdown(memory), memory);
+        }
+        if (only.contains("read")) {
+            List<ReadBenchmark.Result> reads = ReadBenchmark.run(work, full, runs);
+            report.add("read", "Full-topic read before and after optimization", ReadBenchmark.markdown(reads), reads);
+        }
+        if (only.contains("scaleout")) {
+            BenchDataset many = BenchDataset.prepare(work, ScaleOutBenchmark.spec(full));
+            ScaleOutBenchmark.Result scaleOut = ScaleOutBenchmark.run(many, work, runs);
+            report.add("scaleout", "Concurrent store-optimizer processes", ScaleOutBenchmark.markdown(scaleOut),
+                    scaleOut);
+        }
+        if (only.contains("sizes")) {
+            List<SizesBenchmark.Size> sizes = SizesBenchmark.run(optimizer, work, full, DUCKDB_MEMORY_LIMIT);
+            Path chart = report.sibling("-sizes.png");
+            SizesChart.write(sizes, chart);
+            report.add("sizes", "Optimizer vs DuckDB across topic sizes", SizesBenchmark.markdown(sizes, chart), sizes);
+        }
+        report.write();
     }
 
-    private static Map<String, Object> json(List<OptimizerBenchmark.Scenario> scenarios,
-                                            List<IngestBenchmark.Result> uploads, boolean full, int runs) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("date", LocalDate.now().toString());
-        root.put("cores", Runtime.getRuntime().availableProcessors());
-        root.put("memory_gb", totalMemoryGB());
-        root.put("scale", full ? "full" : "small");
-        root.put("runs", runs);
+    private static List<Object> scenariosJson(List<OptimizerBenchmark.Scenario> scenarios) {
         List<Object> list = new ArrayList<>();
         for (OptimizerBenchmark.Scenario s : scenarios) {
             Map<String, Object> entry = new LinkedHashMap<>();
@@ -105,17 +121,7 @@ public final class BenchMain {
             entry.put("systems", systems);
             list.add(entry);
         }
-        root.put("scenarios", list);
-        root.put("ingestion", uploads);
-        return root;
-    }
-
-    private static double totalMemoryGB() {
-        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-            return sun.getTotalMemorySize() / 1e9;
-        }
-        return Double.NaN;
+        return list;
     }
 
     private static Map<String, String> options(String[] args) {

@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,8 @@ import java.util.Map;
  * resident memory (Linux {@code VmHWM}, sampled every 20 ms while it runs).
  */
 final class ChildJvm {
-    /** What a measured process did. */
-    record Measurement(double seconds, long peakRssBytes, int exitCode, String output) {
+    /** What a measured process did; its output (a log) stays out of the JSON results. */
+    record Measurement(double seconds, long peakRssBytes, int exitCode, @JsonIgnore String output) {
     }
 
     private ChildJvm() {

@@ -18,9 +18,13 @@ import java.util.stream.Stream;
 public final class OptimizerBenchmark {
     static final long MAX_CHUNK_SIZE = 256_000_000L;
 
+    /** A run that exited non-zero: the first line naming the error, and how long and large it got until then. */
+    record Failure(String reason, ChildJvm.Measurement measurement) {
+    }
+
     /** One system's trials on one dataset. */
     record Trials(String system, List<ChildJvm.Measurement> runs, List<Long> outputBytes, List<Integer> outputFiles,
-                  List<String> failures) {
+                  List<Failure> failures) {
         Trials(String system) {
             this(system, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         }
@@ -46,25 +50,41 @@ public final class OptimizerBenchmark {
         this.runs = runs;
     }
 
-    /** Alternates the optimizer and DuckDB (1 and 2 threads) on {@code dataset}, {@code runs} times each. */
-    Scenario compare(BenchDataset dataset, long poolBytes, String duckMemoryLimit) throws Exception {
+    /**
+     * Alternates the optimizer and DuckDB with each of {@code duckThreads} (the first is the reference of the
+     * ratios, 1 thread: the globally sorted configuration) on {@code dataset}, {@code runs} times each.
+     */
+    Scenario compare(BenchDataset dataset, long poolBytes, String duckMemoryLimit, int... duckThreads) throws Exception {
         System.out.printf(Locale.ROOT, "%s: %d chunks, %.1f MB, %d rows%n", dataset.spec().name(),
                 dataset.chunkFiles().size(), dataset.inputBytes() / 1e6, dataset.rows());
         Trials optimizer = new Trials("mosaicod store-optimizer");
-        Trials duck1 = new Trials("DuckDB COPY ORDER BY, 1 thread");
-        Trials duck2 = new Trials("DuckDB COPY ORDER BY, 2 threads");
+        List<Trials> ducks = new ArrayList<>();
+        for (int threads : duckThreads) {
+            ducks.add(new Trials(duckDbSystem(threads)));
+        }
         boolean cold = true;
         for (int r = 0; r < runs; r++) {
             cold &= runOptimizer(dataset, poolBytes, optimizer);
-            cold &= runDuckDb(dataset, 1, duckMemoryLimit, duck1);
-            cold &= runDuckDb(dataset, 2, duckMemoryLimit, duck2);
+            for (int i = 0; i < duckThreads.length; i++) {
+                cold &= runDuckDb(dataset, duckThreads[i], duckMemoryLimit, ducks.get(i));
+            }
         }
         long outputBytes = optimizer.outputBytes().get(0);
         DiskFloor.Floor floor = DiskFloor.measure(dataset.chunkFiles(), outputBytes, work);
-        return new Scenario(dataset, floor, cold, List.of(optimizer, duck1, duck2));
+        List<Trials> systems = new ArrayList<>(List.of(optimizer));
+        systems.addAll(ducks);
+        return new Scenario(dataset, floor, cold, systems);
     }
 
-    private boolean runOptimizer(BenchDataset dataset, long poolBytes, Trials trials) throws Exception {
+    static String duckDbSystem(int threads) {
+        return "DuckDB COPY ORDER BY, " + threads + (threads == 1 ? " thread" : " threads");
+    }
+
+    /**
+     * One optimizer pass over the freshly ingested {@code dataset}, cold cache, in its own JVM; {@code poolBytes}
+     * 0 runs it without a memory pool. Returns whether the page cache could be dropped.
+     */
+    boolean runOptimizer(BenchDataset dataset, long poolBytes, Trials trials) throws Exception {
         dataset.reset();
         boolean cold = PageCache.drop();
         Map<String, String> env = new LinkedHashMap<>();
@@ -83,7 +103,8 @@ public final class OptimizerBenchmark {
         return cold;
     }
 
-    private boolean runDuckDb(BenchDataset dataset, int threads, String memoryLimit, Trials trials) throws Exception {
+    /** One DuckDB sort of {@code dataset}'s chunks, cold cache, in its own JVM; a failure is recorded, not thrown. */
+    boolean runDuckDb(BenchDataset dataset, int threads, String memoryLimit, Trials trials) throws Exception {
         Path out = work.resolve("duckdb-out");
         BenchDataset.deleteTree(out);
         BenchDataset.deleteTree(work.resolve("duckdb-out.tmp"));
@@ -97,7 +118,7 @@ public final class OptimizerBenchmark {
                 Map.of(), work.resolve("duckdb.log"));
         if (m.exitCode() != 0) {
             String reason = m.output().lines().filter(l -> l.contains("Error")).findFirst().orElse("exit " + m.exitCode());
-            trials.failures().add(reason);
+            trials.failures().add(new Failure(reason, m));
             System.out.printf(Locale.ROOT, "  %-34s failed after %.2f s: %s%n", trials.system(), m.seconds(), reason);
             return cold;
         }
@@ -151,7 +172,7 @@ public final class OptimizerBenchmark {
         for (Trials t : s.systems()) {
             if (t.runs().isEmpty()) {
                 out.append(String.format(Locale.ROOT, "| %s | failed in all %d runs: %s | | | | | |%n", t.system(),
-                        t.failures().size(), t.failures().get(0).replace('|', '/')));
+                        t.failures().size(), t.failures().get(0).reason().replace('|', '/')));
                 continue;
             }
             StringBuilder runsText = new StringBuilder();
@@ -164,7 +185,7 @@ public final class OptimizerBenchmark {
                     t.outputBytes().get(0) / 1e6));
             if (!t.failures().isEmpty()) {
                 out.append(String.format(Locale.ROOT, "| (%s) | %d failed runs: %s | | | | | |%n", t.system(),
-                        t.failures().size(), t.failures().get(0).replace('|', '/')));
+                        t.failures().size(), t.failures().get(0).reason().replace('|', '/')));
             }
         }
         return out.toString();

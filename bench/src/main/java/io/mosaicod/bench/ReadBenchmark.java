@@ -1,0 +1,193 @@
+package io.mosaicod.bench;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.client.SessionHandle;
+import io.mosaicod.client.TopicReader;
+import io.mosaicod.client.TopicSpec;
+import io.mosaicod.client.TopicUpload;
+import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.Repositories;
+import io.mosaicod.db.Repository;
+import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.S3Server;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * What optimization buys a reader: a fragmented topic (one chunk per client batch, ingested through DoPut)
+ * read whole through DoGet with the project's own client before and after {@code store-optimizer}, on the
+ * local store and on S3 (s3proxy in this JVM, loopback only), the catalog in SQLite in both cases. The server
+ * is a {@code mosaicod server} child JVM (testkit's {@link ChildMosaicod}, {@code -Xmx512m}); the optimizer
+ * a one-shot child JVM as in the other scenarios. One untimed read warms the server's JIT first; the page
+ * cache is dropped before every timed read (S3 objects live in s3proxy's files on the same disk).
+ */
+final class ReadBenchmark {
+    private static final int ROWS_PER_BATCH = 40; // ~107 KB chunks, the size a 10 Hz camera topic makes per batch
+    private static final double OVERLAP = 0.3;
+
+    /** One store's figures; reads are seconds per timed run. */
+    record Result(String store, String catalog, int chunksBefore, long bytesBefore, int chunksAfter, long bytesAfter,
+                  long rows, double ingestSeconds, List<Double> readsBefore, List<Double> readsAfter,
+                  ChildJvm.Measurement optimizer, boolean coldCache) {
+        double medianBefore() {
+            return OptimizerBenchmark.median(readsBefore.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+
+        double medianAfter() {
+            return OptimizerBenchmark.median(readsAfter.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+    }
+
+    private ReadBenchmark() {
+    }
+
+    static List<Result> run(Path work, boolean full, int runs) throws Exception {
+        int chunks = full ? 5000 : 500;
+        List<Result> results = new ArrayList<>();
+        Path local = work.resolve("read-local");
+        BenchDataset.deleteTree(local);
+        results.add(measure("local", local, Map.of(), chunks, runs, work));
+        try (S3Server s3 = S3Server.dedicated()) {
+            Path data = work.resolve("read-s3");
+            BenchDataset.deleteTree(data);
+            Map<String, String> store = Map.of("MOSAICOD_STORE_BUCKET", s3.newBucket(),
+                    "MOSAICOD_STORE_ENDPOINT", s3.endpoint().toString(), "MOSAICOD_STORE_REGION", S3Server.REGION,
+                    "MOSAICOD_STORE_ACCESS_KEY", S3Server.ACCESS_KEY, "MOSAICOD_STORE_SECRET_KEY", S3Server.SECRET_KEY);
+            results.add(measure("S3 (s3proxy 4.1.0, filesystem backend)", data, store, chunks, runs, work));
+        }
+        return results;
+    }
+
+    private static Result measure(String storeName, Path data, Map<String, String> store, int chunks, int runs,
+                                  Path work) throws Exception {
+        Map<String, String> env = new LinkedHashMap<>(store);
+        env.put("MOSAICOD_DATA_DIR", data.toString()); // SQLite repository in it (and the store, when local)
+        env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(OptimizerBenchmark.MAX_CHUNK_SIZE));
+        Map<String, String> serverEnv = new LinkedHashMap<>(env);
+        serverEnv.put("MOSAICOD_PORT", "0");
+        String topic = "read/camera";
+        try (ChildMosaicod server = ChildMosaicod.start(serverEnv, "server")) {
+            String ready = server.awaitLog(line -> line.contains("server listening on"), Duration.ofMinutes(2));
+            int port = Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).replaceAll("\\D.*", ""));
+            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
+                long started = System.nanoTime();
+                ingest(client, topic, chunks);
+                double ingestSeconds = (System.nanoTime() - started) / 1e9;
+                System.out.printf(Locale.ROOT, "read, %s: ingested %d chunks in %.1f s%n", storeName, chunks, ingestSeconds);
+                long rows = read(client, topic); // untimed: warms the server's and the client's JIT
+                long[] before = chunkTotals(data, topic);
+                boolean cold = true;
+                List<Double> readsBefore = new ArrayList<>();
+                for (int r = 0; r < runs; r++) {
+                    cold &= PageCache.drop();
+                    readsBefore.add(timedRead(client, topic, rows));
+                }
+                ChildJvm.Measurement optimizer = ChildJvm.run(List.of(), "io.mosaicod.cli.Main",
+                        List.of("store-optimizer"), env, work.resolve("read-optimizer.log"));
+                if (optimizer.exitCode() != 0) {
+                    throw new IllegalStateException("store-optimizer exited with " + optimizer.exitCode() + ":\n"
+                            + optimizer.output());
+                }
+                long[] after = chunkTotals(data, topic);
+                List<Double> readsAfter = new ArrayList<>();
+                for (int r = 0; r < runs; r++) {
+                    cold &= PageCache.drop();
+                    readsAfter.add(timedRead(client, topic, rows));
+                }
+                Result result = new Result(storeName, "SQLite", (int) before[0], before[1], (int) after[0], after[1],
+                        rows, ingestSeconds, readsBefore, readsAfter, optimizer, cold);
+                System.out.printf(Locale.ROOT, "  read before %.2f s, after %.2f s (%d -> %d chunks)%n",
+                        result.medianBefore(), result.medianAfter(), before[0], after[0]);
+                return result;
+            }
+        }
+    }
+
+    /** One DoPut of {@code chunks} batches: the server writes each as its own chunk. */
+    private static void ingest(MosaicoClient client, String topic, int chunks) {
+        String sequence = topic.substring(0, topic.indexOf('/'));
+        client.createSequence(sequence, JsonNodeFactory.instance.objectNode());
+        SessionHandle session = client.createSession(sequence);
+        UUID uuid = client.createTopic(session.uuid(),
+                new TopicSpec(topic, "ragged", "bench", JsonNodeFactory.instance.objectNode()));
+        Random random = new Random(5);
+        long span = ROWS_PER_BATCH * 1_000_000L;
+        try (VectorSchemaRoot batch = VectorSchemaRoot.create(SensorBatch.SCHEMA, client.allocator());
+             TopicUpload upload = client.upload(topic, uuid, SensorBatch.SCHEMA)) {
+            for (int c = 0; c < chunks; c++) {
+                long start = (long) (c * span * (1 - OVERLAP));
+                SensorBatch.fill(batch, random, SensorBatch.sortedTimestamps(random, start, span, ROWS_PER_BATCH));
+                upload.put(batch);
+            }
+            upload.complete();
+        }
+        client.finalizeSession(session.uuid());
+    }
+
+    private static double timedRead(MosaicoClient client, String topic, long expectedRows) {
+        long started = System.nanoTime();
+        long rows = read(client, topic);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (rows != expectedRows) {
+            throw new IllegalStateException("read " + rows + " rows of " + topic + ", expected " + expectedRows);
+        }
+        return seconds;
+    }
+
+    /** Reads the whole topic, touching every buffer's size so nothing is skipped; returns the rows. */
+    private static long read(MosaicoClient client, String topic) {
+        long rows = 0;
+        long bytes = 0;
+        try (TopicReader reader = client.read(topic, null, null)) {
+            while (reader.next()) {
+                VectorSchemaRoot batch = reader.batch();
+                rows += batch.getRowCount();
+                for (FieldVector vector : batch.getFieldVectors()) {
+                    bytes += vector.getBufferSize();
+                }
+            }
+        }
+        if (bytes == 0 && rows > 0) {
+            throw new IllegalStateException("read " + rows + " rows of " + topic + " without any data");
+        }
+        return rows;
+    }
+
+    /** {chunks, Parquet bytes} of the topic as the repository lists them now. */
+    private static long[] chunkTotals(Path data, String topic) {
+        try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")))) {
+            long id = repository.catalog().findTopicByLocator(topic).orElseThrow().id();
+            List<Chunk> chunks = repository.catalog().listChunks(id);
+            return new long[] {chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum()};
+        }
+    }
+
+    static String markdown(List<Result> results) {
+        StringBuilder out = new StringBuilder("| store | catalog | chunks before → after | Parquet MB before → after "
+                + "| rows | read before | read after | speed-up | optimizer wall, peak RSS | DoPut ingest |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Result r : results) {
+            out.append(String.format(Locale.ROOT, "| %s | %s | %d → %d | %.0f → %.0f | %d | %.2f s %s | %.2f s %s "
+                            + "| %.1f× | %.2f s, %.0f MB | %.1f s |%n", r.store(), r.catalog(), r.chunksBefore(),
+                    r.chunksAfter(), r.bytesBefore() / 1e6, r.bytesAfter() / 1e6, r.rows(), r.medianBefore(),
+                    r.readsBefore(), r.medianAfter(), r.readsAfter(), r.medianBefore() / r.medianAfter(),
+                    r.optimizer().seconds(), r.optimizer().peakRssBytes() / 1e6, r.ingestSeconds()));
+        }
+        out.append(String.format(Locale.ROOT, "%nFull-topic DoGet through `MosaicoClient` against a `mosaicod server` "
+                + "child JVM (-Xmx512m), %s; median of the timed reads (each listed), after one untimed warm-up read.%n",
+                results.stream().allMatch(Result::coldCache) ? "page cache dropped before each read"
+                        : "warm page cache (not root)"));
+        return out.toString();
+    }
+}

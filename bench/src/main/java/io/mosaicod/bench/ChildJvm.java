@@ -9,13 +9,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs one measured step in a fresh JVM, as an operator would run it, and reports its wall time and peak
- * resident memory (Linux {@code VmHWM}, sampled every 20 ms while it runs).
+ * Runs one measured step in a fresh JVM, as an operator would run it, and reports its wall time, peak
+ * resident memory (Linux {@code VmHWM}) and CPU time (user + system), both sampled every 20 ms while it runs.
+ * CPU time next to wall time tells waiting (for a lock, a disk, or a core another process holds) from work.
  */
 final class ChildJvm {
     /** What a measured process did; its output (a log) stays out of the JSON results. */
-    record Measurement(double seconds, long peakRssBytes, int exitCode, @JsonIgnore String output) {
+    record Measurement(double seconds, long peakRssBytes, double cpuSeconds, int exitCode, @JsonIgnore String output) {
     }
+
+    /** Linux's USER_HZ, the unit of the CPU times in {@code /proc/<pid>/stat} (100 on every common build). */
+    private static final double TICKS_PER_SECOND = 100;
 
     private ChildJvm() {
     }
@@ -36,14 +40,27 @@ final class ChildJvm {
         builder.environment().putAll(env);
         long started = System.nanoTime();
         Process process = builder.start();
-        Path status = Path.of("/proc", Long.toString(process.pid()), "status");
+        Path proc = Path.of("/proc", Long.toString(process.pid()));
         long peak = 0;
+        long cpuTicks = 0;
         while (process.isAlive()) {
-            peak = Math.max(peak, peakRss(status));
+            peak = Math.max(peak, peakRss(proc.resolve("status")));
+            cpuTicks = Math.max(cpuTicks, cpuTicks(proc.resolve("stat")));
             Thread.sleep(20);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        return new Measurement(seconds, peak, process.waitFor(), Files.readString(logFile));
+        return new Measurement(seconds, peak, cpuTicks / TICKS_PER_SECOND, process.waitFor(), Files.readString(logFile));
+    }
+
+    /** utime + stime: fields 14 and 15 of {@code stat}, counted after the parenthesised command name. */
+    private static long cpuTicks(Path stat) {
+        try {
+            String text = Files.readString(stat);
+            String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (IOException | RuntimeException gone) {
+            return 0; // the process just ended
+        }
     }
 
     private static long peakRss(Path status) {

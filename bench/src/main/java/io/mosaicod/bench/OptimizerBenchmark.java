@@ -117,7 +117,8 @@ public final class OptimizerBenchmark {
                 memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),
                 Map.of(), work.resolve("duckdb.log"));
         if (m.exitCode() != 0) {
-            String reason = m.output().lines().filter(l -> l.contains("Error")).findFirst().orElse("exit " + m.exitCode());
+            String reason = m.output().lines().filter(l -> l.contains("Error")).findFirst()
+                    .map(l -> l.replaceFirst("^Exception in thread \"main\" ", "")).orElse("exit " + m.exitCode());
             trials.failures().add(new Failure(reason, m));
             System.out.printf(Locale.ROOT, "  %-34s failed after %.2f s: %s%n", trials.system(), m.seconds(), reason);
             return cold;

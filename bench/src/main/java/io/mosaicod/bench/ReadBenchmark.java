@@ -173,6 +173,11 @@ final class ReadBenchmark {
         }
     }
 
+    private static String runs(List<Double> seconds) {
+        return seconds.stream().map(s -> String.format(Locale.ROOT, "%.2f", s))
+                .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+    }
+
     static String markdown(List<Result> results) {
         StringBuilder out = new StringBuilder("| store | catalog | chunks before → after | Parquet MB before → after "
                 + "| rows | read before | read after | speed-up | optimizer wall, peak RSS | DoPut ingest |\n"
@@ -181,7 +186,7 @@ final class ReadBenchmark {
             out.append(String.format(Locale.ROOT, "| %s | %s | %d → %d | %.0f → %.0f | %d | %.2f s %s | %.2f s %s "
                             + "| %.1f× | %.2f s, %.0f MB | %.1f s |%n", r.store(), r.catalog(), r.chunksBefore(),
                     r.chunksAfter(), r.bytesBefore() / 1e6, r.bytesAfter() / 1e6, r.rows(), r.medianBefore(),
-                    r.readsBefore(), r.medianAfter(), r.readsAfter(), r.medianBefore() / r.medianAfter(),
+                    runs(r.readsBefore()), r.medianAfter(), runs(r.readsAfter()), r.medianBefore() / r.medianAfter(),
                     r.optimizer().seconds(), r.optimizer().peakRssBytes() / 1e6, r.ingestSeconds()));
         }
         out.append(String.format(Locale.ROOT, "%nFull-topic DoGet through `MosaicoClient` against a `mosaicod server` "

@@ -63,11 +63,15 @@ final class ScaleOutBenchmark {
     }
 
     static Result run(BenchDataset dataset, Path work, int runs) throws Exception {
+        return run(dataset, work, runs, INSTANCES);
+    }
+
+    static Result run(BenchDataset dataset, Path work, int runs, int... instanceCounts) throws Exception {
         System.out.printf(Locale.ROOT, "scale-out: %d topics, %d chunks, %.1f MB%n", dataset.spec().topics(),
                 dataset.chunkFiles().size(), dataset.inputBytes() / 1e6);
         List<Trial> trials = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
-            for (int instances : INSTANCES) {
+            for (int instances : instanceCounts) {
                 trials.add(trial(dataset, work, instances));
             }
         }
@@ -153,16 +157,17 @@ final class ScaleOutBenchmark {
         out.append("| instances | wall | CPU (all processes) | idle pass | topics/s | speed-up vs 1 | optimized exactly once "
                 + "| extra attempts | lease lost | failed | topics per instance | peak RSS per process |\n"
                 + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-        Map<Integer, Double> single = new LinkedHashMap<>();
+        Map<Integer, Double> first = new LinkedHashMap<>();
         for (Trial t : result.trials()) {
-            single.putIfAbsent(t.instances(), t.seconds());
+            first.putIfAbsent(t.instances(), t.seconds());
         }
+        Double single = first.get(1); // the speed-up's reference: the first run with one instance
         for (Trial t : result.trials()) {
             History h = t.history();
             double rss = t.processes().stream().mapToLong(ChildJvm.Measurement::peakRssBytes).max().orElse(0) / 1e6;
             out.append(String.format(Locale.ROOT, "| %d | %.2f s | %.2f s | %.2f s | %.2f | %.2f× | %d / %d | %d | %d | %d "
                             + "| %s | ≤ %.0f MB |%n", t.instances(), t.seconds(), t.cpuSeconds(), t.idleSeconds(),
-                    t.topicsPerSecond(), single.get(1) / t.seconds(), h.exactlyOnce(),
+                    t.topicsPerSecond(), single == null ? Double.NaN : single / t.seconds(), h.exactlyOnce(),
                     h.topics(), h.extraAttempts(), h.leaseLost(), h.failed(), h.perInstance().values(), rss));
         }
         out.append("\nIdle pass: the same processes started again once every topic is optimized (JVM start, "

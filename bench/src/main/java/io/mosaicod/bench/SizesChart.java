@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,6 +21,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 final class SizesChart {
     private static final int WIDTH = 800;
     private static final int HEIGHT = 700;
+    private static final Color MOSAICOD = new Color(0xC0392B);
+    private static final Color DUCKDB = new Color(0x2E6DB4);
 
     private SizesChart() {
     }
@@ -29,10 +32,13 @@ final class SizesChart {
         NumberAxis size = new NumberAxis("topic size (GB of Parquet chunks)");
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(size);
         plot.setGap(12);
-        plot.add(panel(sizes, "median wall time (s)", OptimizerBenchmark.Trials::medianSeconds));
+        XYPlot time = panel(sizes, "median wall time (s)", OptimizerBenchmark.Trials::medianSeconds);
+        plot.add(time);
         plot.add(panel(sizes, "median peak RSS (MB)", OptimizerBenchmark.Trials::medianRssMB));
+        plot.setFixedLegendItems(time.getLegendItems()); // both panels have the same two series: list them once
         JFreeChart chart = new JFreeChart("store-optimizer vs DuckDB (1 thread), overlapping topics",
                 JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
         ChartUtils.saveChartAsPNG(png.toFile(), chart, WIDTH, HEIGHT);
     }
 
@@ -52,6 +58,13 @@ final class SizesChart {
         XYSeriesCollection data = new XYSeriesCollection();
         data.addSeries(ours);
         data.addSeries(duck);
-        return new XYPlot(data, null, new NumberAxis(label), new XYLineAndShapeRenderer(true, true));
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        renderer.setSeriesPaint(0, MOSAICOD);
+        renderer.setSeriesPaint(1, DUCKDB);
+        XYPlot plot = new XYPlot(data, null, new NumberAxis(label), renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        return plot;
     }
 }

@@ -1,6 +1,8 @@
 package io.mosaicod.bench;
 
 import java.awt.Color;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,6 +63,8 @@ final class SizesChart {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         renderer.setSeriesPaint(0, MOSAICOD);
         renderer.setSeriesPaint(1, DUCKDB);
+        renderer.setSeriesShape(0, new Rectangle2D.Double(-3, -3, 6, 6)); // same marks in both panels
+        renderer.setSeriesShape(1, new Ellipse2D.Double(-3, -3, 6, 6));
         XYPlot plot = new XYPlot(data, null, new NumberAxis(label), renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);

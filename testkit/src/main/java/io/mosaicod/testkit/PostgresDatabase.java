@@ -5,7 +5,10 @@ import io.mosaicod.core.config.Secret;
 import java.util.Optional;
 
 /** A database created for one test class on the {@link PostgresServer}; closing it drops it. */
-public final class PostgresDatabase implements AutoCloseable {
+public final class PostgresDatabase implements TestDatabase {
+    /** Pool size of {@link #config()}: a few, for tests whose code under test calls from several threads. */
+    private static final int TEST_CONNECTIONS = 4;
+
     private final PostgresServer server;
     private final String name;
     private final String jdbcUrl;
@@ -34,6 +37,11 @@ public final class PostgresDatabase implements AutoCloseable {
 
     public String password() {
         return password;
+    }
+
+    @Override
+    public DatabaseConfig config() {
+        return config(TEST_CONNECTIONS);
     }
 
     public DatabaseConfig config(int maxConnections) {

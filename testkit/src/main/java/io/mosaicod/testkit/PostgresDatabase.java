@@ -2,6 +2,8 @@ package io.mosaicod.testkit;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.config.Secret;
+import io.mosaicod.core.config.Settings;
+import java.util.Map;
 import java.util.Optional;
 
 /** A database created for one test class on the {@link PostgresServer}; closing it drops it. */
@@ -46,6 +48,12 @@ public final class PostgresDatabase implements TestDatabase {
 
     public DatabaseConfig config(int maxConnections) {
         return new DatabaseConfig(jdbcUrl, Optional.of(user), Optional.of(new Secret(password)), maxConnections);
+    }
+
+    /** The variables that point a mosaicod process at this database, as an operator would configure it. */
+    public Map<String, String> environment() {
+        return Map.of(Settings.DB_URL.env(), jdbcUrl, Settings.DB_USER.env(), user,
+                Settings.DB_PASSWORD.env(), password);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.server.MosaicodServer;
-import io.mosaicod.server.ServerMain;
 import io.mosaicod.server.ServerSettings;
 import java.util.List;
 import org.slf4j.LoggerFactory;
@@ -15,6 +14,8 @@ import picocli.CommandLine.Command;
         description = "Run the Arrow Flight endpoint (mosaicod 0.7 protocol): ingest, read, catalog actions.",
         footer = {"", "Runs until SIGINT/SIGTERM, then finishes the calls in flight and exits 0."})
 final class ServerCommand extends ConfiguredCommand {
+    /** Printed on standard output, followed by the bound port, once the server accepts calls: for scripts. */
+    static final String READY_LINE = "mosaicod server ready on port ";
 
     ServerCommand(Invocation invocation) {
         super(invocation);
@@ -33,7 +34,7 @@ final class ServerCommand extends ConfiguredCommand {
             try {
                 LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
                         config.server().host(), server.port());
-                spec.commandLine().getOut().println(ServerMain.READY_LINE + server.port()); // for scripts and tests
+                spec.commandLine().getOut().println(READY_LINE + server.port());
                 spec.commandLine().getOut().flush();
                 while (!instance.stop().sleep(3600)) {
                     // serve until a stop signal

@@ -1,20 +1,16 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.core.config.DatabaseConfig;
-import io.mosaicod.core.config.Secret;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.testkit.PostgresDatabase;
 import io.mosaicod.testkit.PostgresServer;
 import io.mosaicod.testkit.S3Server;
+import io.mosaicod.testkit.TestSql;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -40,16 +36,7 @@ abstract class Backend implements AutoCloseable {
      * by minutes without waiting for them.
      */
     void execute(String... statements) {
-        DatabaseConfig config = database();
-        try (Connection connection = DriverManager.getConnection(config.jdbcUrl(), config.user().orElse(null),
-                config.password().map(Secret::reveal).orElse(null));
-             Statement statement = connection.createStatement()) {
-            for (String sql : statements) {
-                statement.executeUpdate(sql);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("test SQL failed: " + String.join("; ", statements), e);
-        }
+        TestSql.execute(database(), statements);
     }
 
     /** The embedded defaults: everything under one data directory (SQLite file and local store). */
@@ -78,6 +65,8 @@ abstract class Backend implements AutoCloseable {
 
     /** Scaled out: a fresh database on the test PostgreSQL server and a fresh bucket on s3proxy. */
     static final class ScaleOut extends Backend {
+        /** Keys under a prefix, not the bucket root, as a shared bucket would hold them. */
+        private static final String PREFIX = "fleet";
         private final Path dataDir;
         private final PostgresDatabase database = PostgresServer.shared().createDatabase();
         private final String bucket = S3Server.shared().newBucket();
@@ -88,28 +77,21 @@ abstract class Backend implements AutoCloseable {
 
         @Override
         Map<String, String> env() {
-            Map<String, String> env = new HashMap<>();
+            Map<String, String> env = new HashMap<>(database.environment());
             env.put("MOSAICOD_DATA_DIR", dataDir.toString()); // nothing may land in the working directory
-            env.put("MOSAICOD_DB_URL", database.jdbcUrl());
-            env.put("MOSAICOD_DB_USER", database.user());
-            env.put("MOSAICOD_DB_PASSWORD", database.password());
             env.put("MOSAICOD_MAX_DB_CONNECTIONS", "4");
-            env.put("MOSAICOD_STORE_BUCKET", bucket);
-            env.put("MOSAICOD_STORE_ENDPOINT", S3Server.shared().endpoint().toString());
-            env.put("MOSAICOD_STORE_REGION", S3Server.REGION);
-            env.put("MOSAICOD_STORE_ACCESS_KEY", S3Server.ACCESS_KEY);
-            env.put("MOSAICOD_STORE_SECRET_KEY", S3Server.SECRET_KEY);
+            env.putAll(S3Server.shared().environment(bucket, PREFIX));
             return env;
         }
 
         @Override
         DatabaseConfig database() {
-            return database.config(4);
+            return database.config();
         }
 
         @Override
         ObjectStore openStore() throws IOException {
-            return ObjectStores.open(S3Server.shared().storeConfig(bucket, ""));
+            return ObjectStores.open(S3Server.shared().storeConfig(bucket, PREFIX));
         }
 
         @Override

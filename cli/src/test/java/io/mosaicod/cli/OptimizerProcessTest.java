@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.OptimizationRun;
+import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
@@ -11,6 +12,7 @@ import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +23,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code mosaicod store-optimizer} as real processes (DESIGN.md §6.3, §6.5): exit codes, signals, several
@@ -29,22 +32,23 @@ import org.junit.jupiter.api.Test;
 abstract class OptimizerProcessTest {
     static final Duration PROCESS_TIMEOUT = Duration.ofMinutes(2);
 
+    @TempDir
+    Path dir;
+
+    Backend backend;
     Repository repository;
     ObjectStore store;
     BufferAllocator allocator;
     TopicFixture fixture;
 
-    /** Environment that points a child process at the same repository and store as the test. */
-    abstract Map<String, String> environment();
-
-    abstract Repository openRepository() throws Exception;
-
-    abstract ObjectStore openStore() throws Exception;
+    /** The repository and store the child processes share with the test. */
+    abstract Backend createBackend(Path dataDir) throws Exception;
 
     @BeforeEach
     void open() throws Exception {
-        repository = openRepository();
-        store = openStore();
+        backend = createBackend(dir.resolve("data"));
+        repository = Repositories.open(backend.database());
+        store = backend.openStore();
         allocator = new RootAllocator();
         fixture = new TopicFixture(repository, store, allocator);
     }
@@ -54,10 +58,11 @@ abstract class OptimizerProcessTest {
         allocator.close();
         store.close();
         repository.close();
+        backend.close();
     }
 
     ChildMosaicod optimizer(Map<String, String> extraEnv, String... args) throws Exception {
-        Map<String, String> env = new HashMap<>(environment());
+        Map<String, String> env = new HashMap<>(backend.env());
         env.put("MOSAICOD_LOG_FORMAT", "plain");
         env.putAll(extraEnv);
         List<String> command = new ArrayList<>(List.of("store-optimizer"));

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.Ulid;
-import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.testkit.TestDatabase;
+import io.mosaicod.testkit.TestSql;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,31 +30,28 @@ abstract class RepositoryContractTest {
     protected Repository repository;
     protected Catalog catalog;
     protected OptimizationQueue queue;
-    private DatabaseConfig config;
+    private TestDatabase database;
 
-    /** Creates the empty database this class's tests run against. */
-    protected abstract DatabaseConfig createDatabase() throws Exception;
-
-    /** Disposes of it once the repository is closed. */
-    protected abstract void dropDatabase() throws Exception;
+    /** Creates the empty database this class's tests run against; it is closed after the repository. */
+    protected abstract TestDatabase createDatabase() throws Exception;
 
     @BeforeAll
     void openRepository() throws Exception {
-        config = createDatabase();
-        repository = Repositories.open(config);
+        database = createDatabase();
+        repository = Repositories.open(database.config());
         catalog = repository.catalog();
         queue = repository.optimizationQueue();
     }
 
     @BeforeEach
     void emptyRepository() {
-        TestDatabases.wipe(config);
+        TestSql.wipe(database.config());
     }
 
     @AfterAll
-    void closeRepository() throws Exception {
+    void closeRepository() {
         repository.close();
-        dropDatabase();
+        database.close();
     }
 
     // ---------------------------------------------------------------- fixtures
@@ -723,7 +721,7 @@ abstract class RepositoryContractTest {
         InstanceRegistry instances = repository.instances();
         long silent = instances.register(InstanceKind.CLEANUP, "h", 1, false);
         long alive = instances.register(InstanceKind.CLEANUP, "h", 2, false);
-        TestDatabases.execute(config, "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - "
+        TestSql.execute(database.config(), "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - "
                 + Duration.ofDays(8).toMillis() + " WHERE id = " + silent);
 
         assertThat(instances.purgeSilentFor(Duration.ofDays(7))).isEqualTo(1);
@@ -740,7 +738,7 @@ abstract class RepositoryContractTest {
     @Test
     void reopeningAMigratedDatabaseKeepsItsContent() {
         Topic topic = uploadedTopic("run/a", 0, 1);
-        try (Repository again = Repositories.open(config)) {
+        try (Repository again = Repositories.open(database.config())) {
             assertThat(again.catalog().findTopic(topic.id())).contains(topic);
         }
     }

@@ -3,49 +3,37 @@ package io.mosaicod.db;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.testkit.SqliteDatabase;
+import io.mosaicod.testkit.TestDatabase;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class SqliteRepositoryTest extends RepositoryContractTest {
-    private Path folder;
-    private DatabaseConfig config;
+    private SqliteDatabase sqlite;
 
     @Override
-    protected DatabaseConfig createDatabase() throws IOException {
-        folder = Files.createTempDirectory("mosaicod-sqlite-test");
-        config = DatabaseConfig.sqlite(folder.resolve("mosaico.db"));
-        return config;
-    }
-
-    @Override
-    protected void dropDatabase() throws IOException {
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(file);
-            }
-        }
+    protected TestDatabase createDatabase() throws IOException {
+        sqlite = SqliteDatabase.create();
+        return sqlite;
     }
 
     @Test
     void databaseFileIsInWalModeSoLocalProcessesShareIt() throws Exception {
         // journal_mode=WAL persists in the file; foreign keys (per connection) are proven by the cascade tests
         // and the busy timeout by the two-process acquisition race
-        try (Connection connection = DriverManager.getConnection(config.jdbcUrl());
+        try (Connection connection = DriverManager.getConnection(sqlite.config().jdbcUrl());
              Statement statement = connection.createStatement();
              ResultSet row = statement.executeQuery("PRAGMA journal_mode")) {
             row.next();
@@ -56,7 +44,7 @@ class SqliteRepositoryTest extends RepositoryContractTest {
     @Test
     void processesOpeningAFreshFileTogetherAllGetAMigratedRepository() throws Exception {
         // several local processes may start on a new data folder at once; each must end up with the schema
-        DatabaseConfig fresh = DatabaseConfig.sqlite(folder.resolve("fresh.db"));
+        DatabaseConfig fresh = DatabaseConfig.sqlite(sqlite.folder().resolve("fresh.db"));
         int openers = 4;
         CyclicBarrier start = new CyclicBarrier(openers);
         ExecutorService threads = Executors.newFixedThreadPool(openers);
@@ -85,7 +73,7 @@ class SqliteRepositoryTest extends RepositoryContractTest {
 
     @Test
     void aFreshDataFolderIsCreatedOnFirstOpen() throws IOException {
-        Path nested = folder.resolve("not/yet/there/mosaico.db");
+        Path nested = sqlite.folder().resolve("not/yet/there/mosaico.db");
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(nested))) {
             assertThat(repository.catalog().listSequences()).isEmpty();
         }

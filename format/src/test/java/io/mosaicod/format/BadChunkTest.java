@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -55,7 +56,7 @@ class BadChunkTest {
 
     /** Reads every batch; the failure, if any, is what the test is about. */
     private void readAll(byte[] chunk) throws IOException {
-        try (ChunkReader reader = ChunkReader.open(new BytesSource(KEY, chunk), allocator, ChunkReadOptions.all())) {
+        try (ChunkReader reader = ChunkReader.open(new InMemorySource(KEY, chunk), allocator, ChunkReadOptions.all())) {
             while (reader.loadNextBatch()) {
                 assertThat(reader.root().getRowCount()).isPositive();
             }

@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,7 +38,7 @@ class ChunkReaderOptionsTest {
     }
 
     /** Timestamps 0, 10, 20, ... in row groups of a few hundred rows. */
-    private BytesSource chunk(WriterProfile profile) throws IOException {
+    private InMemorySource chunk(WriterProfile profile) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ChunkWriter writer = ChunkWriter.open(out, "sorted", schema, profile, 4096);
              VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
@@ -52,7 +53,7 @@ class ChunkReaderOptionsTest {
             assertThat(writer.encodedSizeBytes()).isPositive();
             writer.finish();
         }
-        return new BytesSource("sorted", out.toByteArray());
+        return new InMemorySource("sorted", out.toByteArray());
     }
 
     @Test
@@ -69,7 +70,7 @@ class ChunkReaderOptionsTest {
 
     @Test
     void aTimeRangeSkipsRowGroupsThatCannotHoldItsRows() throws IOException {
-        BytesSource source = chunk(WriterProfile.RAGGED);
+        InMemorySource source = chunk(WriterProfile.RAGGED);
         long start = 25_000;
         long end = 50_000;
         List<Long> timestamps = new ArrayList<>();
@@ -92,7 +93,7 @@ class ChunkReaderOptionsTest {
 
     @Test
     void projectionReturnsTheRequestedColumnsInTheRequestedOrderWithTheirMetadata() throws IOException {
-        BytesSource source = chunk(WriterProfile.DEFAULT);
+        InMemorySource source = chunk(WriterProfile.DEFAULT);
         try (ChunkReader reader = ChunkReader.open(source, allocator,
                 ChunkReadOptions.all().withColumns(List.of("label")).withBatchRows(1000))) {
             assertThat(reader.schema()).isEqualTo(new Schema(List.of(schema.getFields().get(1)), schema.getCustomMetadata()));

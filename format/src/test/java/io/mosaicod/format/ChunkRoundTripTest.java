@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -69,7 +70,7 @@ class ChunkRoundTripTest {
             assertThat(summary.rowCount()).isEqualTo(expected.totalRows());
             assertThat(summary.sizeBytes()).isEqualTo(file.size());
 
-            BytesSource source = new BytesSource("case-" + caseSeed, file.toByteArray());
+            InMemorySource source = new InMemorySource("case-" + caseSeed, file.toByteArray());
             ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(1 + rnd.nextInt(400));
             try (ChunkReader reader = ChunkReader.open(source, allocator, options)) {
                 assertThat(reader.schema()).isEqualTo(schema);

@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -37,7 +38,7 @@ class PlainColumnDecoderTest {
             writer.write(root);
             writer.finish();
         }
-        return ChunkFooter.read(new BytesSource("plain", out.toByteArray()));
+        return ChunkFooter.read(new InMemorySource("plain", out.toByteArray()));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -70,7 +71,7 @@ class RowGroupCopyTest {
         written.add(decoded);
         try (ChunkWriter writer = ChunkWriter.open(out, "merged", schema, WriterProfile.RAGGED)) {
             for (Chunk c : List.of(first, second)) {
-                BytesSource source = new BytesSource("in", c.bytes());
+                InMemorySource source = new InMemorySource("in", c.bytes());
                 writer.appendRowGroups(source, ChunkFooter.read(source), c.summary());
             }
             writer.write(decoded);
@@ -92,7 +93,7 @@ class RowGroupCopyTest {
         assertThat(merged.arrowSizeBytes()).isEqualTo(reference.arrowSizeBytes());
 
         RowCursor cursor = new RowCursor(written);
-        try (ChunkReader reader = ChunkReader.open(new BytesSource("merged", out.toByteArray()), allocator,
+        try (ChunkReader reader = ChunkReader.open(new InMemorySource("merged", out.toByteArray()), allocator,
                 ChunkReadOptions.all())) {
             assertThat(reader.schema()).isEqualTo(schema);
             while (reader.loadNextBatch()) {
@@ -111,7 +112,7 @@ class RowGroupCopyTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ChunkWriter writer = ChunkWriter.open(out, "other", other, WriterProfile.DEFAULT)) {
             ChunkSummary summary = writer.finish();
-            BytesSource source = new BytesSource("other", out.toByteArray());
+            InMemorySource source = new InMemorySource("other", out.toByteArray());
             try (ChunkWriter target = ChunkWriter.open(new ByteArrayOutputStream(), "target", schema,
                     WriterProfile.DEFAULT)) {
                 assertThatThrownBy(() -> target.appendRowGroups(source, ChunkFooter.read(source), summary))

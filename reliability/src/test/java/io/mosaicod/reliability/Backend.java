@@ -160,21 +160,14 @@ abstract class Backend implements AutoCloseable {
 
         @Override
         Map<String, String> env() {
-            String url = database.jdbcUrl();
+            Map<String, String> env = new HashMap<>(database.environment());
             if (processDatabasePort > 0) {
-                url = url.replace(":" + databasePort() + "/", ":" + processDatabasePort + "/");
+                env.put("MOSAICOD_DB_URL", database.jdbcUrl().replace(":" + databasePort() + "/",
+                        ":" + processDatabasePort + "/"));
             }
-            Map<String, String> env = new HashMap<>();
             env.put("MOSAICOD_DATA_DIR", dataDir.toString()); // nothing may land in the working directory
-            env.put("MOSAICOD_DB_URL", url);
-            env.put("MOSAICOD_DB_USER", database.user());
-            env.put("MOSAICOD_DB_PASSWORD", database.password());
             env.put("MOSAICOD_MAX_DB_CONNECTIONS", "4");
-            env.put("MOSAICOD_STORE_BUCKET", bucket);
-            env.put("MOSAICOD_STORE_ENDPOINT", s3.endpoint().toString());
-            env.put("MOSAICOD_STORE_REGION", S3Server.REGION);
-            env.put("MOSAICOD_STORE_ACCESS_KEY", S3Server.ACCESS_KEY);
-            env.put("MOSAICOD_STORE_SECRET_KEY", S3Server.SECRET_KEY);
+            env.putAll(s3.environment(bucket, ""));
             return env;
         }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -55,7 +56,7 @@ final class ServerSession implements AutoCloseable {
 
     /** Ingests a topic {@code <name>/imu} in a sequence of its own, one DoPut batch per chunk. */
     Topic ingest(String name, String serializationFormat, List<ChunkShape> chunks) throws IOException {
-        Upload upload = upload(name, serializationFormat, chunks, chunks.size());
+        Upload upload = upload(name, serializationFormat, chunks, chunks.size(), chunks.size(), null);
         deployment.ledger.expect(new DataLedger.Original(upload.topic().id(), upload.topic().locator(),
                 upload.topic().userMetadataJson(), serializationFormat, upload.metadataJson(), upload.rows().size(),
                 DataLedger.digest(DataLedger.stableSortByTime(upload.rows()))));
@@ -68,11 +69,29 @@ final class ServerSession implements AutoCloseable {
      */
     Upload ingestAndCancel(String name, String serializationFormat, List<ChunkShape> chunks, int sent)
             throws IOException {
-        return upload(name, serializationFormat, chunks, sent);
+        return upload(name, serializationFormat, chunks, sent, sent, upload -> upload.abort("the client gives up"));
     }
 
-    private Upload upload(String name, String serializationFormat, List<ChunkShape> chunks, int sent)
+    /**
+     * Sends every batch but kills the server process with {@code kill -9} once it has stored {@code stored}
+     * chunks, so that the kill may land while it writes the next ones. Not recorded in the ledger.
+     */
+    Upload ingestAndKillServer(String name, String serializationFormat, List<ChunkShape> chunks, int stored)
             throws IOException {
+        return upload(name, serializationFormat, chunks, chunks.size(), stored, upload -> server.killHard());
+    }
+
+    /** Removes the sequence and everything in it from the repository, as a client may. */
+    void deleteSequence(String name) {
+        client.deleteSequence(name);
+    }
+
+    /**
+     * Sends the first {@code sent} batches; then completes the upload if {@code interruption} is null, or else
+     * waits until the server has stored {@code storedBefore} chunks and interrupts it.
+     */
+    private Upload upload(String name, String serializationFormat, List<ChunkShape> chunks, int sent,
+                          int storedBefore, Consumer<TopicUpload> interruption) throws IOException {
         var metadata = JsonNodeFactory.instance.objectNode().put("robot", "r1");
         client.createSequence(name, metadata);
         SessionHandle session = client.createSession(name);
@@ -95,12 +114,12 @@ final class ServerSession implements AutoCloseable {
                     upload.put(batch);
                 }
             }
-            if (sent == chunks.size()) {
+            if (interruption == null) {
                 upload.complete();
                 client.finalizeSession(session.uuid());
             } else {
-                awaitChunks(topic, sent);
-                upload.abort("the client gives up");
+                awaitChunks(topic, storedBefore);
+                interruption.accept(upload);
             }
         }
         return new Upload(topic, metadataJson, rows);

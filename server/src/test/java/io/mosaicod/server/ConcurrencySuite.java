@@ -2,19 +2,14 @@ package io.mosaicod.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.grpc.Status;
 import io.mosaicod.client.MosaicoClient;
-import io.mosaicod.client.MosaicoException;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
-import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
-import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -27,9 +22,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
 /**
- * Several uploads and a reader at once, and a server killed with {@code kill -9} in the middle of an upload
- * (a real child JVM): the repository never holds a chunk row without its object, and the data can be uploaded
- * again after a restart.
+ * Several uploads and a reader at once, and an upload stalled while others complete. (A server killed with
+ * {@code kill -9} mid-upload is the reliability module's {@code ServerKillTest}: it kills the real
+ * {@code mosaicod server} command.)
  */
 abstract class ConcurrencySuite extends ServerFixture {
     private static final int UPLOADS = 4;
@@ -142,73 +137,5 @@ abstract class ConcurrencySuite extends ServerFixture {
             stalled.complete();
         }
         client.finalizeSession(session.uuid());
-    }
-
-    @Test
-    void aServerKilledMidUploadLeavesEveryChunkRowWithItsFileAndTheDataCanBeUploadedAgain() throws Exception {
-        long seed = new Random().nextLong();
-        System.out.println("kill -9 seed: " + seed);
-        Random random = new Random(seed);
-        int killAfter = 1 + random.nextInt(BATCHES - 2); // chunks committed before the kill
-        String sequence;
-        String locator;
-        UUID sessionUuid;
-        try (ChildServer child = ChildServer.start(backend.environment());
-             MosaicoClient remote = MosaicoClient.connect("127.0.0.1", child.port())) {
-            SessionHandle session = remote.createSession(createSequence(remote));
-            sequence = sequenceOf(session);
-            sessionUuid = session.uuid();
-            locator = sequence + "/doomed";
-            UUID uuid = remote.createTopic(session.uuid(), new TopicSpec(locator, "default", "t",
-                    metadata("k", "v")));
-            long topicId = catalog().findTopicByLocator(locator).orElseThrow().id();
-            TopicUpload upload = remote.upload(locator, uuid, SampleTopic.SCHEMA);
-            for (int b = 0; b < BATCHES; b++) {
-                try (VectorSchemaRoot batch = SampleTopic.batch(remote.allocator(), timestamps(0, b))) {
-                    upload.put(batch);
-                }
-            }
-            Eventually.await(killAfter + " chunks", Duration.ofSeconds(60),
-                    () -> catalog().listChunks(topicId).size() >= killAfter);
-            child.kill();
-            try {
-                upload.complete();
-            } catch (MosaicoException expected) {
-                // the server died under the stream
-            }
-        }
-        Topic topic = catalog().findTopicByLocator(locator).orElseThrow();
-        assertThat(topic.isUploadComplete()).isFalse();
-        List<Chunk> survivors = StoredChunks.assertEveryRowHasItsFile(catalog(), backend.store(), topic.id());
-        assertThat(survivors.size()).isGreaterThanOrEqualTo(killAfter);
-
-        try (ServerUnderTest restarted = ServerUnderTest.start(backend)) {
-            MosaicoClient remote = restarted.client();
-            var refusal = assertRefused(Status.Code.FAILED_PRECONDITION, () -> remote.finalizeSession(sessionUuid));
-            assertThat(refusal.serverMessage()).contains(locator);
-            remote.deleteSession(sessionUuid);
-            SessionHandle again = remote.createSession(sequence);
-            UUID uuid = remote.createTopic(again.uuid(), new TopicSpec(locator, "default", "t",
-                    metadata("k", "v")));
-            try (TopicUpload upload = remote.upload(locator, uuid, SampleTopic.SCHEMA)) {
-                for (int b = 0; b < BATCHES; b++) {
-                    try (VectorSchemaRoot batch = SampleTopic.batch(remote.allocator(), timestamps(0, b))) {
-                        upload.put(batch);
-                    }
-                }
-                upload.complete();
-            }
-            remote.finalizeSession(again.uuid());
-            try (TopicReader read = remote.read(locator, null, null)) {
-                assertThat(Rows.timestamps(Rows.readAll(read), 0)).hasSize(ROWS * BATCHES).isSorted()
-                        .doesNotHaveDuplicates();
-            }
-        }
-    }
-
-    private static String createSequence(MosaicoClient remote) {
-        String sequence = uniqueName("crash");
-        remote.createSequence(sequence, metadata("robot", "rover-9"));
-        return sequence;
     }
 }

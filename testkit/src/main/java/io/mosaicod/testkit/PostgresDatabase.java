@@ -2,10 +2,15 @@ package io.mosaicod.testkit;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.config.Secret;
+import io.mosaicod.core.config.Settings;
+import java.util.Map;
 import java.util.Optional;
 
 /** A database created for one test class on the {@link PostgresServer}; closing it drops it. */
-public final class PostgresDatabase implements AutoCloseable {
+public final class PostgresDatabase implements TestDatabase {
+    /** Pool size of {@link #config()}: a few, for tests whose code under test calls from several threads. */
+    private static final int TEST_CONNECTIONS = 4;
+
     private final PostgresServer server;
     private final String name;
     private final String jdbcUrl;
@@ -36,8 +41,19 @@ public final class PostgresDatabase implements AutoCloseable {
         return password;
     }
 
+    @Override
+    public DatabaseConfig config() {
+        return config(TEST_CONNECTIONS);
+    }
+
     public DatabaseConfig config(int maxConnections) {
         return new DatabaseConfig(jdbcUrl, Optional.of(user), Optional.of(new Secret(password)), maxConnections);
+    }
+
+    /** The variables that point a mosaicod process at this database, as an operator would configure it. */
+    public Map<String, String> environment() {
+        return Map.of(Settings.DB_URL.env(), jdbcUrl, Settings.DB_USER.env(), user,
+                Settings.DB_PASSWORD.env(), password);
     }
 
     @Override

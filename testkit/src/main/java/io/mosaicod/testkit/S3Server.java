@@ -1,6 +1,7 @@
 package io.mosaicod.testkit;
 
 import io.mosaicod.core.config.Secret;
+import io.mosaicod.core.config.Settings;
 import io.mosaicod.core.config.StoreConfig;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -13,6 +14,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -109,6 +112,24 @@ public final class S3Server implements AutoCloseable {
     public StoreConfig.S3 storeConfig(String bucket, String prefix) {
         return new StoreConfig.S3(Optional.of(endpoint), bucket, REGION, prefix, Optional.of(ACCESS_KEY),
                 Optional.of(new Secret(SECRET_KEY)));
+    }
+
+    /**
+     * The variables that point a mosaicod process at {@code bucket} on this server, keys under {@code prefix}
+     * (the bucket root if empty), as an operator would configure it: the process's view of
+     * {@link #storeConfig}.
+     */
+    public Map<String, String> environment(String bucket, String prefix) {
+        Map<String, String> env = new HashMap<>();
+        env.put(Settings.STORE_BUCKET.env(), bucket);
+        env.put(Settings.STORE_ENDPOINT.env(), endpoint.toString());
+        env.put(Settings.STORE_REGION.env(), REGION);
+        env.put(Settings.STORE_ACCESS_KEY.env(), ACCESS_KEY);
+        env.put(Settings.STORE_SECRET_KEY.env(), SECRET_KEY);
+        if (!prefix.isEmpty()) {
+            env.put(Settings.STORE_PREFIX.env(), prefix);
+        }
+        return env;
     }
 
     private synchronized void stop() {

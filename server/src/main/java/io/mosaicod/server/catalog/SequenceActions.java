@@ -11,8 +11,6 @@ import io.mosaicod.server.protocol.ActionResponse;
 import io.mosaicod.server.protocol.ProtocolException;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,11 +31,7 @@ public final class SequenceActions {
         this.clock = clock;
     }
 
-    /**
-     * Records the sequence first, then writes its folder's {@code metadata.json} (undoing the row if that
-     * fails): a folder is referenced before anything is in it, so a cleanup pass running at the same moment,
-     * even with retention 0, never deletes part of a sequence being created.
-     */
+    /** Records the sequence, then writes its folder ({@link FolderMetadataWrite}: row first). */
     public ActionResponse create(ActionRequest.SequenceCreate request) {
         SequenceName name = SequenceName.parse(request.locator());
         Catalog catalog = lookup.catalog();
@@ -47,12 +41,8 @@ public final class SequenceActions {
         Folder folder = Folder.newSequence();
         byte[] metadata = new SequenceFolderMetadata(name.value(), request.userMetadata(), clock.instant()).toJson();
         Sequence sequence = catalog.createSequence(name.value(), request.userMetadata().json(), folder.name());
-        try {
-            store.put(folder.metadataKey(), metadata);
-        } catch (IOException e) {
-            catalog.deleteSequence(sequence.id());
-            throw new UncheckedIOException("cannot write the folder of sequence `" + name + "`", e);
-        }
+        FolderMetadataWrite.writeOrUndoRow(store, folder, metadata, () -> catalog.deleteSequence(sequence.id()),
+                "sequence `" + name + "`");
         LOG.info("created sequence {} in folder {}", name, folder);
         return ActionResponse.NONE;
     }

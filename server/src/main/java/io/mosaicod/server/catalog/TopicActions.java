@@ -13,8 +13,6 @@ import io.mosaicod.server.protocol.ActionResponse;
 import io.mosaicod.server.protocol.ProtocolException;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -37,9 +35,8 @@ public final class TopicActions {
     }
 
     /**
-     * Creates a topic in an open session of its sequence. As for sequences, the repository row comes first
-     * and the folder's {@code metadata.json} second (the row is undone if the write fails), so a concurrent
-     * cleanup never sees the new folder unreferenced.
+     * Creates a topic in an open session of its sequence: its row, then its folder ({@link FolderMetadataWrite}:
+     * row first).
      */
     public ActionResponse create(ActionRequest.TopicCreate request) {
         TopicLocator locator = TopicLocator.parse(request.locator());
@@ -64,12 +61,8 @@ public final class TopicActions {
         Optional<String> tag = request.ontologyTag().isEmpty() ? Optional.empty() : Optional.of(request.ontologyTag());
         Topic topic = catalog.createTopic(new NewTopic(session.id(), locator.toString(), request.userMetadata().json(),
                 folder.name(), request.serializationFormat(), tag));
-        try {
-            store.put(folder.metadataKey(), metadata.toJson());
-        } catch (IOException e) {
-            catalog.deleteTopic(topic.id());
-            throw new UncheckedIOException("cannot write the folder of topic `" + locator + "`", e);
-        }
+        FolderMetadataWrite.writeOrUndoRow(store, folder, metadata.toJson(), () -> catalog.deleteTopic(topic.id()),
+                "topic `" + locator + "`");
         LOG.info("created topic {} ({}, {}) in folder {}", locator, request.serializationFormat(),
                 request.ontologyTag(), folder);
         return new ActionResponse.TopicCreated(topic.uuid().toString());

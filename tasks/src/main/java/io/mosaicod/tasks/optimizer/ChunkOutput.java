@@ -25,6 +25,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * repository learns of them only when the optimizer commits.
  */
 final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
+    /** Encoded bytes handed to the store's writer at a time, and how many such buffers may wait for it. */
+    private static final int WRITE_BUFFER_BYTES = 4 << 20;
+    private static final int WRITE_BUFFERS = 4;
     private final ObjectStore store;
     private final Folder folder;
     private final Schema schema;
@@ -36,6 +39,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private long rows;
     private final List<NewChunk> written = new ArrayList<>();
     private ObjectWriter object;
+    private WriteBehindStream stream;
     private ChunkWriter current;
 
     ChunkOutput(ObjectStore store, Folder folder, Schema schema, WriterProfile profile, long maxChunkSizeBytes,
@@ -61,12 +65,12 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
      * Appends a recorded chunk's row groups as they are, without decoding; a new output chunk is started first
      * if this one would not fit in the current one.
      */
-    void append(ChunkSpan chunk, ChunkSummary recorded) throws IOException {
+    void append(ChunkSpan chunk, RandomAccessSource source, ChunkSummary recorded) throws IOException {
         safePoint.run();
         if (current != null && current.encodedSizeBytes() + chunk.sizeBytes() > maxChunkSizeBytes) {
             finishChunk();
         }
-        try (RandomAccessSource source = store.openSource(chunk.objectKey())) {
+        try (source) {
             openIfNeeded().appendRowGroups(source, ChunkFooter.read(source), recorded);
         }
         wrote(recorded.rowCount());
@@ -76,7 +80,8 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         if (current == null) {
             String key = folder.chunkKey(written.size());
             object = store.newWriter(key);
-            current = ChunkWriter.open(object.stream(), key, schema, profile, rowGroupBytes);
+            stream = new WriteBehindStream(object.stream(), key, WRITE_BUFFER_BYTES, WRITE_BUFFERS);
+            current = ChunkWriter.open(stream, key, schema, profile, rowGroupBytes);
         }
         return current;
     }
@@ -99,11 +104,13 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
 
     private void finishChunk() throws IOException {
         ChunkSummary summary = current.finish();
+        stream.drain();
         object.commit();
         written.add(ChunkCatalogEntry.of(written.size(), object.key(), summary));
         current.close();
         object.close();
         current = null;
+        stream = null;
         object = null;
     }
 
@@ -111,9 +118,11 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     @Override
     public void close() throws IOException {
         if (current != null) {
+            stream.abandon();
             current.close();
             object.close();
             current = null;
+            stream = null;
             object = null;
         }
     }

@@ -1,11 +1,11 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.format.ChunkReadOptions;
-import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.optimizer.merge.RunSource;
 import io.mosaicod.tasks.optimizer.merge.SortedRun;
 import io.mosaicod.tasks.optimizer.merge.SpillFile;
 import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
+import io.mosaicod.tasks.read.ChunkPrefetcher;
 import io.mosaicod.tasks.read.SortedInMemoryRun;
 import io.mosaicod.tasks.read.StoredChunkRun;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * parts into a file in the topic's spill directory, then read back by the next pass.
  */
 final class MergeInputs {
-    private final ObjectStore store;
+    private final ChunkPrefetcher chunks;
     private final BufferAllocator allocator;
     private final Schema schema;
     private final String schemaChunkKey;
@@ -32,9 +32,9 @@ final class MergeInputs {
     private int spilled;
 
     /** {@code schema} is the one the rewrite writes, read from chunk {@code schemaChunkKey}. */
-    MergeInputs(ObjectStore store, BufferAllocator allocator, Schema schema, String schemaChunkKey, Path spillDirectory,
+    MergeInputs(ChunkPrefetcher chunks, BufferAllocator allocator, Schema schema, String schemaChunkKey, Path spillDirectory,
                 long readBatchBytes, int outputBatchRows, Runnable safePoint) {
-        this.store = store;
+        this.chunks = chunks;
         this.allocator = allocator;
         this.schema = schema;
         this.schemaChunkKey = schemaChunkKey;
@@ -58,14 +58,34 @@ final class MergeInputs {
         return sources;
     }
 
+    /**
+     * The chunks of {@code runs} in the order {@link #sources} and the merge read them: the parts of each
+     * spilled run first (that is when they are merged), then the chunks read directly, in the merge's opening
+     * order.
+     */
+    static List<ChunkSpan> readOrder(List<RunPlan> runs) {
+        List<ChunkSpan> order = new ArrayList<>();
+        List<RunPlan.ChunkRun> direct = new ArrayList<>();
+        for (RunPlan run : runs) {
+            if (run instanceof RunPlan.SpillRun spill) {
+                order.addAll(readOrder(spill.parts()));
+            } else {
+                direct.add((RunPlan.ChunkRun) run);
+            }
+        }
+        direct.sort(RunSource.openingOrder(RunPlan::minTimestampNs, RunPlan::firstOrdinal));
+        direct.forEach(run -> order.add(run.chunk()));
+        return order;
+    }
+
     private SortedRun open(RunPlan.ChunkRun run) throws IOException {
         safePoint.run();
         ChunkSpan chunk = run.chunk();
         if (!run.needsSorting()) {
-            return withTopicSchema(StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator,
+            return withTopicSchema(StoredChunkRun.open(chunks.open(chunk.objectKey()), chunk.sizeBytes(), allocator,
                     readOptions(rowsPerBatch(chunk))), chunk);
         }
-        SortedRun whole = withTopicSchema(StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator,
+        SortedRun whole = withTopicSchema(StoredChunkRun.open(chunks.open(chunk.objectKey()), chunk.sizeBytes(), allocator,
                 readOptions((int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount())))), chunk);
         return SortedInMemoryRun.of(whole, allocator);
     }

@@ -95,6 +95,8 @@ public final class TopicOptimizer {
             RunVolume input = in;
             TopicRewriter.Result out = rewriter.rewrite(topic, lease.freshFolder(), rewrite, recorded(chunks),
                     safePoint, rows -> progress.rewriting(topic.locator(), rows, input));
+            LOG.debug("topic {}: {} of {} chunks read without fetching ahead, peak Arrow memory {} bytes",
+                    topic.locator(), out.unprefetchedReads(), in.chunks(), out.peakArrowBytes());
             verifier.verify(topic.locator(), in, out);
             safePoint.run();
             renewal.stopRenewing();

@@ -10,10 +10,12 @@ import io.mosaicod.format.WriterProfile;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
+import io.mosaicod.tasks.read.ChunkPrefetcher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -35,6 +37,9 @@ public final class TopicRewriter {
     static final long OUTPUT_BATCH_BYTES = 1L << 20;
     /** Room for a chunk's footer (schema, row-group and column metadata) beyond its data. */
     static final long FOOTER_ALLOWANCE_BYTES = 64L << 10;
+    private static final long PREFETCH_WINDOW_BYTES = 64L << 20;
+    /** Concurrent chunk reads: a disk or S3 serves a few at once faster than one after another. */
+    private static final int PREFETCH_THREADS = 4;
 
     /** What the repository recorded of a chunk, for copying its row groups with their statistics. */
     @FunctionalInterface
@@ -42,8 +47,11 @@ public final class TopicRewriter {
         ChunkSummary summaryOf(ChunkSpan chunk);
     }
 
-    /** The new chunks (committed to the store, not yet to the repository) and what they hold. */
-    public record Result(List<NewChunk> chunks, RunVolume volume, long peakDecodedBytes) {
+    /**
+     * The new chunks (committed to the store, not yet to the repository) and what they hold;
+     * {@code unprefetchedReads} counts the input chunks read on the rewrite's own thread instead of ahead.
+     */
+    public record Result(List<NewChunk> chunks, RunVolume volume, long peakArrowBytes, long unprefetchedReads) {
         public Result {
             chunks = List.copyOf(chunks);
         }
@@ -69,21 +77,24 @@ public final class TopicRewriter {
                           Runnable safePoint, LongConsumer rowsWritten) throws IOException {
         Folder target = folder(freshFolder);
         copyMetadata(folder(topic.folder()), target);
-        List<ChunkSpan> chunks = plan.pieces().stream().flatMap(TopicRewriter::chunksOf).toList();
+        List<ChunkSpan> readOrder = readOrder(plan);
         Files.createDirectories(settings.spillDirectory());
         Path spill = Files.createTempDirectory(settings.spillDirectory(), target.name() + "-");
         try (BufferAllocator rewriteAllocator = allocator.newChildAllocator("rewrite " + topic.locator(), 0,
-                Long.MAX_VALUE)) {
-            Schema schema = schemaOf(chunks.get(0));
-            int outputRows = outputBatchRows(chunks, outputBatchBytes(settings.maxChunkSizeBytes()));
+                Long.MAX_VALUE);
+             ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder), prefetchWindowBytes(),
+                     PREFETCH_THREADS)) {
+            Schema schema = schemaOf(readOrder.get(0));
+            int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
                     rowGroupBytes(), safePoint, rowsWritten)) {
-                MergeInputs inputs = new MergeInputs(store, rewriteAllocator, schema, chunks.get(0).objectKey(), spill,
-                        planner.readBatchBytes(), outputRows, safePoint);
+                MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
+                        spill, planner.readBatchBytes(), outputRows, safePoint);
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
-                        output.append(copy.chunk(), recorded.summaryOf(copy.chunk()));
+                        output.append(copy.chunk(), prefetcher.open(copy.chunk().objectKey()),
+                                recorded.summaryOf(copy.chunk()));
                     } else if (piece instanceof RewritePlan.Merge merge) {
                         TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(merge.runs()),
                                 rewriteAllocator, outputRows, output);
@@ -92,7 +103,8 @@ public final class TopicRewriter {
                     }
                 }
                 List<NewChunk> written = output.finish();
-                return new Result(written, volumeOf(written), rewriteAllocator.getPeakMemoryAllocation());
+                return new Result(written, volumeOf(written), rewriteAllocator.getPeakMemoryAllocation(),
+                        prefetcher.misses());
             }
         } finally {
             deleteRecursively(spill);
@@ -145,18 +157,30 @@ public final class TopicRewriter {
         return pool == 0 ? cap : Math.max(4L << 20, Math.min(cap, pool / 4));
     }
 
-    private static Stream<ChunkSpan> chunksOf(RewritePlan.Piece piece) {
-        if (piece instanceof RewritePlan.Copy copy) {
-            return Stream.of(copy.chunk());
+    /** Every chunk of the plan, in the order the rewrite reads them: piece after piece. */
+    static List<ChunkSpan> readOrder(RewritePlan.Rewrite plan) {
+        List<ChunkSpan> order = new ArrayList<>();
+        for (RewritePlan.Piece piece : plan.pieces()) {
+            if (piece instanceof RewritePlan.Copy copy) {
+                order.add(copy.chunk());
+            } else {
+                order.addAll(MergeInputs.readOrder(((RewritePlan.Merge) piece).runs()));
+            }
         }
-        return ((RewritePlan.Merge) piece).runs().stream().flatMap(TopicRewriter::chunksOf);
+        return order;
     }
 
-    private static Stream<ChunkSpan> chunksOf(RunPlan run) {
-        if (run instanceof RunPlan.ChunkRun chunk) {
-            return Stream.of(chunk.chunk());
-        }
-        return ((RunPlan.SpillRun) run).parts().stream().flatMap(TopicRewriter::chunksOf);
+    private static List<ChunkPrefetcher.Expected> expected(List<ChunkSpan> chunks) {
+        return chunks.stream().map(c -> new ChunkPrefetcher.Expected(c.objectKey(), c.sizeBytes())).toList();
+    }
+
+    /**
+     * Chunks fetched ahead are held encoded, beside the decoded data the pool bounds: a quarter of the pool,
+     * within 8–64 MiB (enough for a few reads in flight; more does not read faster).
+     */
+    private long prefetchWindowBytes() {
+        long pool = settings.memoryPoolBytes();
+        return pool == 0 ? PREFETCH_WINDOW_BYTES : Math.max(8L << 20, Math.min(PREFETCH_WINDOW_BYTES, pool / 4));
     }
 
     private static RunVolume volumeOf(List<NewChunk> chunks) {

@@ -32,15 +32,15 @@ public final class StoredChunkRun implements SortedRun {
     }
 
     /**
-     * Same, for a chunk the repository records as {@code recordedSizeBytes} long: an object of another size
-     * was changed behind mosaicod's back (truncated, replaced) and is refused by name instead of read.
+     * Same, from a source already opened (e.g. fetched ahead; the run closes it), for a chunk the repository
+     * records as {@code recordedSizeBytes} long: an object of another size was changed behind mosaicod's back
+     * (truncated, replaced) and is refused by name instead of read.
      */
-    public static StoredChunkRun open(ObjectStore store, String objectKey, long recordedSizeBytes,
-                                      BufferAllocator allocator, ChunkReadOptions options) throws IOException {
-        RandomAccessSource source = store.openSource(objectKey);
+    public static StoredChunkRun open(RandomAccessSource source, long recordedSizeBytes, BufferAllocator allocator,
+                                      ChunkReadOptions options) throws IOException {
         try {
             if (source.size() != recordedSizeBytes) {
-                throw new IOException("chunk " + objectKey + " is " + source.size()
+                throw new IOException("chunk " + source.name() + " is " + source.size()
                         + " bytes in the store but the repository records " + recordedSizeBytes
                         + ": it was changed behind mosaicod's back");
             }

@@ -24,6 +24,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * (which the cleanup keeps for at least its retention).
  */
 public final class TopicReader {
+    /** Chunks read ahead of the merge: enough for a few reads in flight without holding much memory. */
+    private static final long READ_AHEAD_BYTES = 32L << 20;
+    private static final int READ_AHEAD_THREADS = 4;
+
     private final Catalog catalog;
     private final ObjectStore store;
     private final BufferAllocator allocator;
@@ -59,22 +63,36 @@ public final class TopicReader {
             throws IOException {
         List<Chunk> chunks = range.isAll() ? catalog.listChunks(topic.id())
                 : catalog.listChunks(topic.id(), range.start(), range.end());
-        List<RunSource> sources = new ArrayList<>(chunks.size());
-        for (Chunk chunk : chunks) {
-            Long min = chunk.minTimestampNs().isPresent() ? chunk.minTimestampNs().getAsLong() : null;
-            sources.add(new RunSource(chunk.ordinal(), min, () -> open(chunk, range, batchRows)));
+        try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, inOpeningOrder(chunks),
+                READ_AHEAD_BYTES, READ_AHEAD_THREADS)) {
+            List<RunSource> sources = new ArrayList<>(chunks.size());
+            for (Chunk chunk : chunks) {
+                sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk),
+                        () -> open(prefetcher, chunk, range, batchRows)));
+            }
+            RangeFilter filter = new RangeFilter(range, sink);
+            TimeOrderedMerge.merge(schema, sources, allocator, batchRows, range.isAll() ? sink : filter);
+            return range.isAll() ? countAll(chunks) : filter.rows;
         }
-        RangeFilter filter = new RangeFilter(range, sink);
-        TimeOrderedMerge.merge(schema, sources, allocator, batchRows, range.isAll() ? sink : filter);
-        return range.isAll() ? countAll(chunks) : filter.rows;
     }
 
-    private SortedRun open(Chunk chunk, Range range, int batchRows) throws IOException {
+    private static List<ChunkPrefetcher.Expected> inOpeningOrder(List<Chunk> chunks) {
+        return chunks.stream()
+                .sorted(RunSource.openingOrder(TopicReader::minTimestampNs, Chunk::ordinal))
+                .map(chunk -> new ChunkPrefetcher.Expected(chunk.objectKey(), chunk.sizeBytes()))
+                .toList();
+    }
+
+    private static Long minTimestampNs(Chunk chunk) {
+        return chunk.minTimestampNs().isPresent() ? chunk.minTimestampNs().getAsLong() : null;
+    }
+
+    private SortedRun open(ChunkPrefetcher prefetcher, Chunk chunk, Range range, int batchRows) throws IOException {
         ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(batchRows);
         if (!range.isAll()) {
             options = options.withTimeRange(range.start(), range.end()); // skips row groups outside the range
         }
-        SortedRun run = StoredChunkRun.open(store, chunk.objectKey(), chunk.sizeBytes(), allocator, options);
+        SortedRun run = StoredChunkRun.open(prefetcher.open(chunk.objectKey()), chunk.sizeBytes(), allocator, options);
         return chunk.sorted() ? run : SortedInMemoryRun.of(run, allocator);
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
@@ -31,6 +30,8 @@ import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.fixture.ForwardingObjectStore;
 import io.mosaicod.store.PrefixEntry;
 import io.mosaicod.tasks.StopSignal;
+import io.mosaicod.testkit.TestDatabase;
+import io.mosaicod.testkit.TestSql;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -67,7 +68,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 abstract class CleanupRoutineContract {
     private static final Duration LONG_RETENTION = Duration.ofHours(1);
 
-    private DatabaseConfig config;
+    private TestDatabase database;
     private Repository repository;
     private ScheduledExecutorService scheduler;
     protected ObjectStore store;
@@ -77,18 +78,16 @@ abstract class CleanupRoutineContract {
     private long instanceId;
     private StopSignal stop;
 
-    /** Creates the empty database this class's tests run against. */
-    protected abstract DatabaseConfig createDatabase() throws Exception;
-
-    protected abstract void dropDatabase() throws Exception;
+    /** Creates the empty database this class's tests run against; it is closed after the repository. */
+    protected abstract TestDatabase createDatabase() throws Exception;
 
     /** A real, empty store for one test. */
     protected abstract ObjectStore newStore() throws Exception;
 
     @BeforeAll
     void openRepository() throws Exception {
-        config = createDatabase();
-        repository = Repositories.open(config);
+        database = createDatabase();
+        repository = Repositories.open(database.config());
         catalog = repository.catalog();
         queue = repository.optimizationQueue();
         ledger = repository.cleanupLedger();
@@ -97,7 +96,7 @@ abstract class CleanupRoutineContract {
 
     @BeforeEach
     void freshState() throws Exception {
-        TestSql.wipe(config);
+        TestSql.wipe(database.config());
         store = newStore();
         instanceId = repository.instances().register(InstanceKind.CLEANUP, "test-host", 1, true);
         stop = new StopSignal();
@@ -109,10 +108,10 @@ abstract class CleanupRoutineContract {
     }
 
     @AfterAll
-    void closeRepository() throws Exception {
+    void closeRepository() {
         scheduler.shutdownNow();
         repository.close();
-        dropDatabase();
+        database.close();
     }
 
     // ---------------------------------------------------------------- fixtures
@@ -607,7 +606,7 @@ abstract class CleanupRoutineContract {
         long gone = repository.instances().register(InstanceKind.SERVER, "old-host", 3, false);
         long quiet = repository.instances().register(InstanceKind.SERVER, "old-host", 4, false);
         long dayMs = Duration.ofDays(1).toMillis();
-        TestSql.execute(config,
+        TestSql.execute(database.config(),
                 "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - " + 8 * dayMs
                         + " WHERE id = " + gone,
                 "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - " + 6 * dayMs

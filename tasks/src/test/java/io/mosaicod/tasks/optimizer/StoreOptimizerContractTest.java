@@ -288,8 +288,9 @@ abstract class StoreOptimizerContractTest {
     @Test
     void aRewriteLongerThanTheLeaseSucceedsBecauseTheLeaseIsRenewed() throws Exception {
         Topic topic = fixture.ingest("slow", "default", TopicFixture.nearlyOrdered(24, 50, 0.5, 17));
-        // a store whose reads take 150 ms each: the rewrite lasts several lease durations of 1 s
-        ObjectStore slow = new SlowReads(store, Duration.ofMillis(150));
+        // a store whose reads take 700 ms each (read four at a time ahead of the merge): the rewrite lasts
+        // several lease durations of 1 s
+        ObjectStore slow = new SlowReads(store, Duration.ofMillis(700));
         OptimizerSettings settings = new OptimizerSettings(MAX_CHUNK, 0, Duration.ofSeconds(1), spill);
         StopSignal stop = new StopSignal();
         TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), slow,

@@ -1,6 +1,9 @@
 package io.mosaicod.tasks.optimizer.merge;
 
 import java.io.IOException;
+import java.util.Comparator;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * A run the merge has not opened yet. The merge opens runs lazily, in order of their smallest timestamp,
@@ -18,8 +21,19 @@ public record RunSource(long inputOrder, Long minTimestampNs, Opener opener) {
         SortedRun open() throws IOException;
     }
 
-    /** Sort key for lazy opening: runs without timestamps open last. */
+    /** Where the run starts on the merge's time line: runs without timestamps open last. */
     long openingTimestamp() {
         return minTimestampNs == null ? Long.MAX_VALUE : minTimestampNs;
+    }
+
+    /**
+     * The order in which the merge opens runs — by smallest timestamp, runs without timestamps last, ties in
+     * input order — for anything that describes runs, so readers can fetch chunks ahead in that order.
+     */
+    public static <T> Comparator<T> openingOrder(Function<T, Long> minTimestampNs, ToLongFunction<T> inputOrder) {
+        return Comparator.<T>comparingLong(run -> {
+            Long min = minTimestampNs.apply(run);
+            return min == null ? Long.MAX_VALUE : min;
+        }).thenComparingLong(inputOrder);
     }
 }

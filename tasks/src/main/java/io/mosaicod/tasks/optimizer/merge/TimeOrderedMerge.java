@@ -3,7 +3,6 @@ package io.mosaicod.tasks.optimizer.merge;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -50,7 +49,7 @@ public final class TimeOrderedMerge {
             throw new IllegalArgumentException("outputBatchRows must be >= 1, got " + outputBatchRows);
         }
         List<RunSource> byOpening = new ArrayList<>(runs);
-        byOpening.sort(Comparator.comparingLong(RunSource::openingTimestamp).thenComparingLong(RunSource::inputOrder));
+        byOpening.sort(RunSource.openingOrder(RunSource::minTimestampNs, RunSource::inputOrder));
         this.schema = schema;
         this.pending = new ArrayDeque<>(byOpening);
         this.outputBatchRows = outputBatchRows;

@@ -1,0 +1,84 @@
+package io.mosaicod.tasks.optimizer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class WriteBehindStreamTest {
+
+    @Test
+    void everyByteReachesTheTargetInOrderWhateverTheWriteSizes() throws IOException {
+        long seed = System.nanoTime();
+        System.out.println("WriteBehindStreamTest seed " + seed);
+        Random random = new Random(seed);
+        byte[] data = new byte[3_000_000];
+        random.nextBytes(data);
+        ByteArrayOutputStream target = new ByteArrayOutputStream();
+        WriteBehindStream stream = new WriteBehindStream(target, "test", 64 << 10, 3);
+        int at = 0;
+        while (at < data.length) {
+            int n = Math.min(data.length - at, random.nextInt(3) == 0 ? 1 : random.nextInt(300_000));
+            if (n == 1) {
+                stream.write(data[at]);
+            } else {
+                stream.write(data, at, n);
+            }
+            at += n;
+        }
+        stream.drain();
+        assertThat(target.toByteArray()).isEqualTo(data);
+    }
+
+    @Test
+    void aFailingTargetFailsTheWriterWithItsMessage() {
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        };
+        WriteBehindStream stream = new WriteBehindStream(broken, "test", 1024, 2);
+        assertThatThrownBy(() -> {
+            for (int i = 0; i < 100; i++) {
+                stream.write(new byte[1000], 0, 1000);
+            }
+            stream.drain();
+        }).isInstanceOf(IOException.class).hasMessageContaining("No space left on device");
+    }
+
+    @Test
+    void abandoningStopsAWriterBlockedInTheTarget() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        OutputStream stuck = new OutputStream() {
+            @Override
+            public void write(int b) {
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                entered.countDown();
+                try {
+                    new CountDownLatch(1).await(); // until interrupted
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+        };
+        WriteBehindStream stream = new WriteBehindStream(stuck, "test", 16, 2);
+        stream.write(new byte[20], 0, 20);
+        entered.await();
+        stream.abandon(); // returns: the thread stopped
+        assertThatThrownBy(stream::drain).isInstanceOf(IOException.class);
+    }
+}

@@ -61,9 +61,7 @@ final class ReadBenchmark {
         try (S3Server s3 = S3Server.dedicated()) {
             Path data = work.resolve("read-s3");
             BenchDataset.deleteTree(data);
-            Map<String, String> store = Map.of("MOSAICOD_STORE_BUCKET", s3.newBucket(),
-                    "MOSAICOD_STORE_ENDPOINT", s3.endpoint().toString(), "MOSAICOD_STORE_REGION", S3Server.REGION,
-                    "MOSAICOD_STORE_ACCESS_KEY", S3Server.ACCESS_KEY, "MOSAICOD_STORE_SECRET_KEY", S3Server.SECRET_KEY);
+            Map<String, String> store = s3.environment(s3.newBucket(), "");
             results.add(measure("S3 (s3proxy 4.1.0, filesystem backend)", data, store, chunks, runs, work));
         }
         return results;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,15 +29,19 @@ class LauncherIT {
     }
 
     private Result launch(String... args) throws IOException, InterruptedException {
+        return launch(Map.of("MOSAICOD_NO_BUILD", "1"), args);
+    }
+
+    private Result launch(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ROOT.resolve("bin/mosaicod").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDir.toFile())
                 .redirectOutput(workingDir.resolve("out").toFile()).redirectError(workingDir.resolve("err").toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_"));
-        builder.environment().put("MOSAICOD_NO_BUILD", "1");
+        builder.environment().putAll(environment);
         Process process = builder.start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("bin/mosaicod finished").isTrue();
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("bin/mosaicod finished").isTrue();
         return new Result(process.exitValue(), Files.readString(workingDir.resolve("out"), StandardCharsets.UTF_8),
                 Files.readString(workingDir.resolve("err"), StandardCharsets.UTF_8));
     }
@@ -63,5 +68,26 @@ class LauncherIT {
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err().lines()).containsExactly("mosaicod: invalid value '99999' for --port: expected a"
                 + " TCP port between 0 and 65535 (0 picks a free port)");
+    }
+
+    @Test
+    void theClassArchiveIsPreparedOnceAndThenClassesComeFromIt() throws Exception {
+        Path archive = ROOT.resolve("cli/target/mosaicod.jsa");
+        Files.deleteIfExists(archive);
+        Files.deleteIfExists(ROOT.resolve("cli/target/mosaicod.jsa.failed"));
+
+        Result first = launch(Map.of(), "--version"); // the jar is freshly packaged: no build, only the archive
+        assertThat(first.exitCode()).isZero();
+        assertThat(first.err()).contains("preparing a class archive").doesNotContain("could not", "building");
+        assertThat(archive).isNotEmptyFile();
+
+        Result second = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info"), "--version");
+        assertThat(second.exitCode()).isZero();
+        assertThat(second.err()).as("prepared once per build").isEmpty();
+        assertThat(second.out()).contains("io.mosaicod.cli.Main source: shared objects file");
+
+        Result without = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info", "MOSAICOD_CLASS_ARCHIVE", "0"),
+                "--version");
+        assertThat(without.out()).contains("io.mosaicod.cli.Main source: file:");
     }
 }

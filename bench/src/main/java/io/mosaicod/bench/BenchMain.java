@@ -44,6 +44,7 @@ public final class BenchMain {
             }
         }
 
+        ChildJvm.prepareLauncher(work.resolve("launcher.log"));
         Machine machine = Machine.describe(work, full ? 1L << 30 : 256L << 20);
         report.put("machine", machine);
         report.put("scale", full ? "full" : "small");

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,12 +19,17 @@ final class ChildJvm {
     record Measurement(double seconds, long peakRssBytes, double cpuSeconds, int exitCode, @JsonIgnore String output) {
     }
 
+    /** The harness runs from the repository root, as its documented command does. */
+    private static final Path LAUNCHER = Path.of(System.getProperty("mosaicod.root", ".")).toAbsolutePath()
+            .normalize().resolve("bin/mosaicod");
+
     /** Linux's USER_HZ, the unit of the CPU times in {@code /proc/<pid>/stat} (100 on every common build). */
     private static final double TICKS_PER_SECOND = 100;
 
     private ChildJvm() {
     }
 
+    /** A main class of the harness's own class path. */
     static Measurement run(List<String> jvmOptions, String mainClass, List<String> args, Map<String, String> env,
                            Path logFile) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
@@ -34,6 +40,36 @@ final class ChildJvm {
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(args);
+        return run(command, env, logFile);
+    }
+
+    /**
+     * A mosaicod command through {@code bin/mosaicod}, exactly as an operator runs it (the launcher's JVM options
+     * and class archive included), from the packaged build: {@code MOSAICOD_NO_BUILD=1}.
+     */
+    static Measurement mosaicod(List<String> args, Map<String, String> env, Path logFile)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(LAUNCHER.toString());
+        command.addAll(args);
+        Map<String, String> withoutBuild = new HashMap<>(env);
+        withoutBuild.put("MOSAICOD_NO_BUILD", "1");
+        return run(command, withoutBuild, logFile);
+    }
+
+    /**
+     * Lets the launcher prepare what it prepares once per build (its class archive) before anything is timed;
+     * fails if the packaged build is missing or stale.
+     */
+    static void prepareLauncher(Path logFile) throws IOException, InterruptedException {
+        Measurement m = run(List.of(LAUNCHER.toString(), "--version"), Map.of(), logFile);
+        if (m.exitCode() != 0) {
+            throw new IllegalStateException(LAUNCHER + " --version failed (exit " + m.exitCode() + "):\n" + m.output());
+        }
+    }
+
+    private static Measurement run(List<String> command, Map<String, String> env, Path logFile)
+            throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(logFile.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_"));

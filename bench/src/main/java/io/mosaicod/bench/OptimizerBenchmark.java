@@ -92,7 +92,7 @@ public final class OptimizerBenchmark {
         env.put("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", Long.toString(poolBytes));
         env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(MAX_CHUNK_SIZE));
         env.put("MOSAICOD_LOG_LEVEL", "warning");
-        ChildJvm.Measurement m = ChildJvm.run(List.of(), "io.mosaicod.cli.Main", List.of("store-optimizer"), env,
+        ChildJvm.Measurement m = ChildJvm.mosaicod(List.of("store-optimizer"), env,
                 work.resolve("optimizer.log"));
         require(m, "store-optimizer");
         List<Path> files = dataset.currentChunkFiles();

@@ -91,8 +91,7 @@ final class ReadBenchmark {
                     cold &= PageCache.drop();
                     readsBefore.add(timedRead(client, topic, rows));
                 }
-                ChildJvm.Measurement optimizer = ChildJvm.run(List.of(), "io.mosaicod.cli.Main",
-                        List.of("store-optimizer"), env, work.resolve("read-optimizer.log"));
+                ChildJvm.Measurement optimizer = ChildJvm.mosaicod(List.of("store-optimizer"), env, work.resolve("read-optimizer.log"));
                 if (optimizer.exitCode() != 0) {
                     throw new IllegalStateException("store-optimizer exited with " + optimizer.exitCode() + ":\n"
                             + optimizer.output());

@@ -107,8 +107,7 @@ final class ScaleOutBenchmark {
             List<Future<ChildJvm.Measurement>> running = new ArrayList<>();
             for (int i = 0; i < instances; i++) {
                 Path log = work.resolve("scaleout-" + i + ".log");
-                running.add(pool.submit(() -> ChildJvm.run(List.of(), "io.mosaicod.cli.Main",
-                        List.of("store-optimizer"), env, log)));
+                running.add(pool.submit(() -> ChildJvm.mosaicod(List.of("store-optimizer"), env, log)));
             }
             for (Future<ChildJvm.Measurement> process : running) {
                 processes.add(process.get());

@@ -36,7 +36,10 @@ class SlowStoreTest {
             for (int i = 0; i < Campaign.size(5, 30); i++) {
                 deployment.ingestRandom(random, "slow/t" + i);
             }
-            SlowStore slow = new SlowStore(deployment.store, Duration.ofMillis(25), Duration.ofMillis(300));
+            // chunks are read four at a time ahead of the merge, so reads must be slow for the rewrite to be
+            Duration perCall = Duration.ofMillis(60);
+            Duration perPublish = Duration.ofMillis(500);
+            SlowStore slow = new SlowStore(deployment.store, perCall, perPublish);
             OptimizerSettings settings = new OptimizerSettings(64 * 1024, 0, LEASE, dir.resolve("spill"));
             List<TopicResult> results = new ArrayList<>();
             ExecutorService threads = Executors.newFixedThreadPool(2);
@@ -55,9 +58,9 @@ class SlowStoreTest {
             Duration longest = results.stream().map(TopicResult::elapsed).max(Duration::compareTo).orElseThrow();
             assertThat(longest).as("the slowest rewrite outlasts several leases").isGreaterThan(LEASE.multipliedBy(2));
             deployment.ledger.assertSettled();
-            Campaign.report("slow store", "%d topics by 2 optimizers over a store with 25 ms reads and 300 ms "
+            Campaign.report("slow store", "%d topics by 2 optimizers over a store with %d ms reads and %d ms "
                     + "publishes; longest rewrite %d ms with a %d s lease; 0 leases lost", results.size(),
-                    longest.toMillis(), LEASE.toSeconds());
+                    perCall.toMillis(), perPublish.toMillis(), longest.toMillis(), LEASE.toSeconds());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import io.mosaicod.tasks.optimizer.TopicRewriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +112,8 @@ public final class OptimizerBenchmark {
         Path list = work.resolve("inputs.txt");
         Files.write(list, dataset.chunkFiles().stream().map(Path::toString).toList());
         long rowBytes = Math.max(1, dataset.arrowBytes() / Math.max(1, dataset.rows()));
-        long rowGroupRows = Math.max(1024, (128L << 20) / rowBytes); // ~128 MiB row groups, as the optimizer writes
+        // row groups of about the size the optimizer writes
+        long rowGroupRows = Math.max(1024, TopicRewriter.MAX_ROW_GROUP_BYTES / rowBytes);
         boolean cold = PageCache.drop();
         ChildJvm.Measurement m = ChildJvm.run(List.of(), DuckDbSort.class.getName(), List.of(Integer.toString(threads),
                 memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),

@@ -2,11 +2,13 @@ package io.mosaicod.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.testkit.S3Server;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -89,5 +91,17 @@ class LauncherIT {
         Result without = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info", "MOSAICOD_CLASS_ARCHIVE", "0"),
                 "--version");
         assertThat(without.out()).contains("io.mosaicod.cli.Main source: file:");
+    }
+
+    @Test
+    void thePackagedCommandsReachS3() throws Exception {
+        // the tests' class path has libraries the packaged one lacks: only a packaged run catches a missing one
+        String bucket = S3Server.shared().newBucket();
+        Map<String, String> environment = new HashMap<>(S3Server.shared().environment(bucket, "launcher"));
+        environment.put("MOSAICOD_NO_BUILD", "1");
+        environment.put("MOSAICOD_DATA_DIR", workingDir.resolve("data").toString());
+        Result result = launch(environment, "cleanup"); // lists the bucket's folders
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out() + result.err()).contains("Cleanup").doesNotContain("Exception", "Error");
     }
 }

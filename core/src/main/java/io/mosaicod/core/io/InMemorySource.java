@@ -7,15 +7,20 @@ import java.nio.ByteBuffer;
 public final class InMemorySource implements RandomAccessSource {
     private final String name;
     private final ByteBuffer bytes;
+    private Runnable onClose;
 
-    /** Reads {@code bytes} from its position to its limit; the buffer is not modified. */
-    public InMemorySource(String name, ByteBuffer bytes) {
+    /**
+     * Reads {@code bytes} from its position to its limit; the buffer is not modified. {@code onClose} runs on
+     * the first {@link #close}, e.g. to free the memory behind the buffer.
+     */
+    public InMemorySource(String name, ByteBuffer bytes, Runnable onClose) {
         this.name = name;
         this.bytes = bytes.slice();
+        this.onClose = onClose;
     }
 
     public InMemorySource(String name, byte[] bytes) {
-        this(name, ByteBuffer.wrap(bytes));
+        this(name, ByteBuffer.wrap(bytes), () -> { });
     }
 
     @Override
@@ -39,5 +44,10 @@ public final class InMemorySource implements RandomAccessSource {
 
     @Override
     public void close() {
+        Runnable action = onClose;
+        onClose = null;
+        if (action != null) {
+            action.run();
+        }
     }
 }

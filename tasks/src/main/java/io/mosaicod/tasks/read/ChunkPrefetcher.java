@@ -6,7 +6,6 @@ import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -108,7 +107,11 @@ public final class ChunkPrefetcher implements AutoCloseable {
             release(reservation(fetch.chunk()));
             return store.openSource(objectKey);
         }
-        return new Released(objectKey, bytes, reservation(fetch.chunk()));
+        long reserved = reservation(fetch.chunk());
+        return new InMemorySource(objectKey, bytes.nioBuffer(0, (int) bytes.writerIndex()), () -> {
+            bytes.close();
+            release(reserved);
+        });
     }
 
     /** How many opened chunks were read from the store directly instead of from a fetch ahead. */
@@ -214,43 +217,5 @@ public final class ChunkPrefetcher implements AutoCloseable {
 
     /** A fetch under way or done. */
     private record Fetch(Expected chunk, CompletableFuture<ArrowBuf> bytes) {
-    }
-
-    /** Reads a fetched chunk; closing it frees the chunk and gives its share of the window back. */
-    private final class Released implements RandomAccessSource {
-        private final ArrowBuf bytes;
-        private final RandomAccessSource source;
-        private final long reservedBytes;
-        private boolean released;
-
-        Released(String name, ArrowBuf bytes, long reservedBytes) {
-            this.bytes = bytes;
-            this.source = new InMemorySource(name, bytes.nioBuffer(0, (int) bytes.writerIndex()));
-            this.reservedBytes = reservedBytes;
-        }
-
-        @Override
-        public String name() {
-            return source.name();
-        }
-
-        @Override
-        public long size() throws IOException {
-            return source.size();
-        }
-
-        @Override
-        public void readFully(long position, ByteBuffer dst) throws IOException {
-            source.readFully(position, dst);
-        }
-
-        @Override
-        public void close() {
-            if (!released) {
-                released = true;
-                bytes.close();
-                release(reservedBytes);
-            }
-        }
     }
 }

@@ -32,8 +32,8 @@ final class MergeInputs {
     private int spilled;
 
     /** {@code schema} is the one the rewrite writes, read from chunk {@code schemaChunkKey}. */
-    MergeInputs(ChunkPrefetcher chunks, BufferAllocator allocator, Schema schema, String schemaChunkKey, Path spillDirectory,
-                long readBatchBytes, int outputBatchRows, Runnable safePoint) {
+    MergeInputs(ChunkPrefetcher chunks, BufferAllocator allocator, Schema schema, String schemaChunkKey,
+                Path spillDirectory, long readBatchBytes, int outputBatchRows, Runnable safePoint) {
         this.chunks = chunks;
         this.allocator = allocator;
         this.schema = schema;
@@ -82,23 +82,27 @@ final class MergeInputs {
         safePoint.run();
         ChunkSpan chunk = run.chunk();
         if (!run.needsSorting()) {
-            return withTopicSchema(StoredChunkRun.open(chunks.open(chunk.objectKey()), chunk.sizeBytes(), allocator,
-                    readOptions(rowsPerBatch(chunk))), chunk);
+            return read(chunk, rowsPerBatch(chunk));
         }
-        SortedRun whole = withTopicSchema(StoredChunkRun.open(chunks.open(chunk.objectKey()), chunk.sizeBytes(), allocator,
-                readOptions((int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount())))), chunk);
-        return SortedInMemoryRun.of(whole, allocator);
+        return SortedInMemoryRun.of(read(chunk, (int) Math.min(Integer.MAX_VALUE, Math.max(1, chunk.rowCount()))),
+                allocator);
+    }
+
+    private StoredChunkRun read(ChunkSpan chunk, int batchRows) throws IOException {
+        return withTopicSchema(StoredChunkRun.open(chunks.open(chunk.objectKey()), chunk.sizeBytes(), allocator,
+                readOptions(batchRows)), chunk);
     }
 
     /**
-     * The rewrite writes the first chunk's schema, metadata included, for all rows: a chunk whose schema
-     * differs in anything (e.g. its footer was damaged) is refused by name rather than silently relabelled.
+     * The rewrite writes the schema of the first chunk it reads, metadata included, for all rows: a chunk whose
+     * schema differs in anything (e.g. its footer was damaged) is refused by name rather than silently
+     * relabelled.
      */
     private StoredChunkRun withTopicSchema(StoredChunkRun run, ChunkSpan chunk) throws IOException {
         if (!run.schema().equals(schema)) {
             run.close();
             throw new IOException("chunk " + chunk.objectKey() + " has Arrow schema " + run.schema()
-                    + " with metadata " + run.schema().getCustomMetadata() + ", unlike the topic's first chunk "
+                    + " with metadata " + run.schema().getCustomMetadata() + ", unlike the first chunk read, "
                     + schemaChunkKey + ": " + schema + " with metadata " + schema.getCustomMetadata());
         }
         return run;

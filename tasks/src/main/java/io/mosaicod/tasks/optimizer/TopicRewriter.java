@@ -89,8 +89,8 @@ public final class TopicRewriter {
         Path spill = Files.createTempDirectory(settings.spillDirectory(), target.name() + "-");
         try (BufferAllocator rewriteAllocator = allocator.newChildAllocator("rewrite " + topic.locator(), 0,
                 Long.MAX_VALUE);
-             ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder), prefetchWindowBytes(),
-                     PREFETCH_THREADS)) {
+             ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder),
+                     prefetchWindowBytes(), PREFETCH_THREADS)) {
             Schema schema = schemaOf(readOrder.get(0));
             int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,

@@ -30,9 +30,9 @@ import org.slf4j.LoggerFactory;
  * over 2,000 chunks, and on S3 every such read is a round trip.
  *
  * <p>Fetched chunks are held off the heap, in Arrow buffers released as soon as their reader closes them, so
- * the garbage collector never sees them. Memory is bounded: chunks are fetched only while the
- * fetched-but-unreleased bytes stay within the window (a chunk counts from its fetch until the source {@link #open} returned is closed), and chunks larger
- * than a quarter of the window are never fetched ahead. A chunk that is not fetched ahead — too large, out of
+ * the garbage collector never sees them. Memory is bounded: chunks are fetched only while the fetched but
+ * unreleased bytes stay within the window (a chunk counts from its fetch until the source {@link #open}
+ * returned is closed), and chunks larger than a quarter of the window are never fetched ahead. A chunk that is not fetched ahead — too large, out of
  * the expected order, or the window full — is simply read from the store as it would be without this class.
  */
 public final class ChunkPrefetcher implements AutoCloseable {
@@ -96,18 +96,18 @@ public final class ChunkPrefetcher implements AutoCloseable {
         if (fetch == null) {
             return store.openSource(objectKey);
         }
+        long reserved = reservation(fetch.chunk());
         ArrowBuf bytes;
         try {
             bytes = await(fetch.bytes(), objectKey);
         } catch (IOException | RuntimeException e) {
-            release(reservation(fetch.chunk()));
+            release(reserved);
             throw e;
         }
         if (bytes == null) { // not the size recorded: its reader refuses it, from the store as usual
-            release(reservation(fetch.chunk()));
+            release(reserved);
             return store.openSource(objectKey);
         }
-        long reserved = reservation(fetch.chunk());
         return new InMemorySource(objectKey, bytes.nioBuffer(0, (int) bytes.writerIndex()), () -> {
             bytes.close();
             release(reserved);
@@ -158,7 +158,8 @@ public final class ChunkPrefetcher implements AutoCloseable {
         while (!closed && !toFetch.isEmpty() && heldBytes + reservation(toFetch.peekFirst()) <= windowBytes) {
             Expected chunk = toFetch.pollFirst();
             heldBytes += reservation(chunk);
-            fetched.put(chunk.objectKey(), new Fetch(chunk, CompletableFuture.supplyAsync(() -> fetch(chunk), fetchers)));
+            CompletableFuture<ArrowBuf> bytes = CompletableFuture.supplyAsync(() -> fetch(chunk), fetchers);
+            fetched.put(chunk.objectKey(), new Fetch(chunk, bytes));
         }
     }
 

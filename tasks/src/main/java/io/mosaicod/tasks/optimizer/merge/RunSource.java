@@ -23,6 +23,10 @@ public record RunSource(long inputOrder, Long minTimestampNs, Opener opener) {
 
     /** Where the run starts on the merge's time line: runs without timestamps open last. */
     long openingTimestamp() {
+        return openingTimestamp(minTimestampNs);
+    }
+
+    private static long openingTimestamp(Long minTimestampNs) {
         return minTimestampNs == null ? Long.MAX_VALUE : minTimestampNs;
     }
 
@@ -31,9 +35,7 @@ public record RunSource(long inputOrder, Long minTimestampNs, Opener opener) {
      * input order — for anything that describes runs, so readers can fetch chunks ahead in that order.
      */
     public static <T> Comparator<T> openingOrder(Function<T, Long> minTimestampNs, ToLongFunction<T> inputOrder) {
-        return Comparator.<T>comparingLong(run -> {
-            Long min = minTimestampNs.apply(run);
-            return min == null ? Long.MAX_VALUE : min;
-        }).thenComparingLong(inputOrder);
+        return Comparator.<T>comparingLong(run -> openingTimestamp(minTimestampNs.apply(run)))
+                .thenComparingLong(inputOrder);
     }
 }

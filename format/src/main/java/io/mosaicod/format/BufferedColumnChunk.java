@@ -78,12 +78,12 @@ final class BufferedColumnChunk implements PageWriter {
         }
         slabUsed = 0;
         while (slab < slabs.size() && slabs.get(slab).length < room) {
-            SlabPool.current().release(slabs.remove(slab)); // too small for this page: a larger one replaces it
+            SlabPool.shared().release(slabs.remove(slab)); // too small for this page: a larger one replaces it
         }
         if (slab == slabs.size()) {
             int size = slabs.isEmpty() ? FIRST_SLAB_BYTES
                     : (int) Math.min(MAX_SLAB_BYTES, 2L * slabs.get(slabs.size() - 1).length);
-            slabs.add(SlabPool.current().acquire(Math.max(size, room)));
+            slabs.add(SlabPool.shared().acquire(Math.max(size, room)));
         }
         return slabs.get(slab);
     }
@@ -149,7 +149,7 @@ final class BufferedColumnChunk implements PageWriter {
     /** Returns the slabs to this thread's pool; the chunk must not be used afterwards. */
     void release() {
         for (byte[] s : slabs) {
-            SlabPool.current().release(s);
+            SlabPool.shared().release(s);
         }
         slabs.clear();
         scratch.release();

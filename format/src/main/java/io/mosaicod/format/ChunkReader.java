@@ -220,7 +220,7 @@ public final class ChunkReader implements AutoCloseable {
             throw new ChunkFormatException(chunkName, "column chunks at [" + from + ", " + to
                     + ") lie outside the file");
         }
-        rowGroupBytes = SlabPool.current().acquire((int) (to - from));
+        rowGroupBytes = SlabPool.shared().acquire((int) (to - from));
         try {
             source.readFully(from, ByteBuffer.wrap(rowGroupBytes, 0, (int) (to - from)));
         } catch (IOException e) {
@@ -251,7 +251,7 @@ public final class ChunkReader implements AutoCloseable {
             pages = null;
         }
         if (rowGroupBytes != null) {
-            SlabPool.current().release(rowGroupBytes);
+            SlabPool.shared().release(rowGroupBytes);
             rowGroupBytes = null;
         }
     }

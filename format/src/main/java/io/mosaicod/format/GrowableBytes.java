@@ -15,7 +15,7 @@ final class GrowableBytes extends OutputStream {
 
     /** Returns the array to this thread's pool; the buffer must not be used afterwards. */
     void release() {
-        SlabPool.current().release(buf);
+        SlabPool.shared().release(buf);
         buf = new byte[0];
         size = 0;
     }
@@ -39,10 +39,10 @@ final class GrowableBytes extends OutputStream {
             if (needed > Integer.MAX_VALUE - 16) {
                 throw new IllegalStateException("buffer would exceed 2 GB");
             }
-            byte[] bigger = SlabPool.current().acquire(
+            byte[] bigger = SlabPool.shared().acquire(
                     (int) Math.max(needed, Math.min(Integer.MAX_VALUE - 16, buf.length * 2L)));
             System.arraycopy(buf, 0, bigger, 0, size);
-            SlabPool.current().release(buf);
+            SlabPool.shared().release(buf);
             buf = bigger;
         }
     }

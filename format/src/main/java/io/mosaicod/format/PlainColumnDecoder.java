@@ -88,7 +88,7 @@ final class PlainColumnDecoder {
 
     /** Returns the page buffer for reuse by the next reader on this thread. */
     void release() {
-        SlabPool.current().release(pageBuffer);
+        SlabPool.shared().release(pageBuffer);
         pageBuffer = new byte[0];
     }
 
@@ -149,8 +149,8 @@ final class PlainColumnDecoder {
                 bytes = ByteBuffer.wrap(chunk, dataStart, compressed).slice();
             } else {
                 if (pageBuffer.length < uncompressed) {
-                    SlabPool.current().release(pageBuffer);
-                    pageBuffer = SlabPool.current().acquire(uncompressed);
+                    SlabPool.shared().release(pageBuffer);
+                    pageBuffer = SlabPool.shared().acquire(uncompressed);
                 }
                 ChunkCompression.decompressInto(codec, chunk, dataStart, compressed, pageBuffer, uncompressed);
                 bytes = ByteBuffer.wrap(pageBuffer, 0, uncompressed).slice();

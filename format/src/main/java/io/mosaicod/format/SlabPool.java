@@ -5,23 +5,26 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Byte arrays for page and column-chunk buffers, reused per thread across chunk writers and readers: an
- * ingest or rewrite that handles thousands of chunks would otherwise allocate (and zero) megabytes per chunk.
+ * Byte arrays for page and column-chunk buffers, reused across chunk writers and readers: an ingest or
+ * rewrite that handles thousands of chunks would otherwise allocate (and zero) megabytes per chunk. One pool
+ * for the process, not one per thread: a chunk may be decoded on one thread and closed on another (the
+ * optimizer opens runs ahead of its merge), and per-thread pools then filled one thread's pool while the other
+ * allocated afresh, until the heap held gigabytes.
  */
 final class SlabPool {
 
     private static final long MAX_POOLED_BYTES = 256L << 20;
-    private static final ThreadLocal<SlabPool> POOL = ThreadLocal.withInitial(SlabPool::new);
+    private static final SlabPool SHARED = new SlabPool();
 
     private final TreeMap<Integer, ArrayDeque<byte[]>> bySize = new TreeMap<>();
     private long bytes;
 
-    static SlabPool current() {
-        return POOL.get();
+    static SlabPool shared() {
+        return SHARED;
     }
 
     /** An array of at least {@code size} bytes (contents undefined), not more than twice as large if pooled. */
-    byte[] acquire(int size) {
+    synchronized byte[] acquire(int size) {
         Map.Entry<Integer, ArrayDeque<byte[]>> fit = bySize.ceilingEntry(size);
         if (fit == null || fit.getKey() / 2 > size) {
             return new byte[size];
@@ -35,7 +38,7 @@ final class SlabPool {
     }
 
     /** Keeps released arrays up to the pool's size, dropping the smallest first (the cheapest to allocate). */
-    void release(byte[] array) {
+    synchronized void release(byte[] array) {
         if (array.length == 0 || array.length > MAX_POOLED_BYTES) {
             return;
         }

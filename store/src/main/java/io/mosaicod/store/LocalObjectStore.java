@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
@@ -25,18 +26,34 @@ import java.util.stream.Stream;
  * temporary file that listings skip and {@link #deleteFolder} removes. A directory holding no object (only
  * temporary files, or nothing) is not listed as a common prefix, just as S3 has no empty "folders".
  *
+ * <p>Where the file system takes it, objects are written with {@code O_DIRECT} ({@link DirectTemporaryFile}).
+ *
  * <p>One difference from S3 remains: a key cannot be both an object and a folder ({@code a/b} and
  * {@code a/b/c}), since a path is either a file or a directory. The store layout never does that.
  */
 public final class LocalObjectStore implements ObjectStore {
     private final Path root;
+    private final OptionalInt directAlignment;
 
+    /** Writes objects with {@code O_DIRECT} where the root's file system takes it, else through the page cache. */
     public LocalObjectStore(Path root) throws IOException {
+        this(root, true);
+    }
+
+    LocalObjectStore(Path root, boolean directWrites) throws IOException {
         this.root = Files.createDirectories(root).toAbsolutePath();
+        this.directAlignment = directWrites
+                ? DirectTemporaryFile.alignmentFor(this.root, LocalObjectWriter.temporaryName(this.root.resolve("direct-io-probe")))
+                : OptionalInt.empty();
     }
 
     public Path root() {
         return root;
+    }
+
+    /** Whether objects are written with {@code O_DIRECT}. */
+    boolean writesDirect() {
+        return directAlignment.isPresent();
     }
 
     @Override
@@ -49,7 +66,7 @@ public final class LocalObjectStore implements ObjectStore {
 
     @Override
     public ObjectWriter newWriter(String key) throws IOException {
-        return LocalObjectWriter.create(ObjectKeys.requireValidKey(key), path(key));
+        return LocalObjectWriter.create(ObjectKeys.requireValidKey(key), path(key), directAlignment);
     }
 
     @Override

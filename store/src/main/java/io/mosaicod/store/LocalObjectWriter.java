@@ -1,9 +1,6 @@
 package io.mosaicod.store;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -13,31 +10,32 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.OptionalInt;
 
 /** Writes a temp file beside the target, then fsync + atomic rename + directory fsync on commit. */
 final class LocalObjectWriter extends ObjectWriter {
-    private static final int BUFFER_BYTES = 64 * 1024;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Path target;
     private final Path temporary;
-    private final FileChannel channel;
-    private final OutputStream out;
+    private final TemporaryFile file;
 
-    private LocalObjectWriter(String key, Path target, Path temporary, FileChannel channel) {
+    private LocalObjectWriter(String key, Path target, Path temporary, TemporaryFile file) {
         super(key);
         this.target = target;
         this.temporary = temporary;
-        this.channel = channel;
-        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), BUFFER_BYTES);
+        this.file = file;
     }
 
-    static LocalObjectWriter create(String key, Path target) throws IOException {
+    /** @param directAlignment the alignment for {@code O_DIRECT} writes, empty to write through the page cache */
+    static LocalObjectWriter create(String key, Path target, OptionalInt directAlignment) throws IOException {
         Path temporary = target.resolveSibling(temporaryName(target));
         try {
             Files.createDirectories(target.getParent());
-            FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            return new LocalObjectWriter(key, target, temporary, channel);
+            TemporaryFile file = directAlignment.isPresent()
+                    ? DirectTemporaryFile.create(temporary, directAlignment.getAsInt())
+                    : BufferedTemporaryFile.create(temporary);
+            return new LocalObjectWriter(key, target, temporary, file);
         } catch (IOException e) {
             throw new ObjectStoreException(key, "cannot start writing '" + key + "' at " + temporary + ": " + e, e);
         }
@@ -46,7 +44,7 @@ final class LocalObjectWriter extends ObjectWriter {
     @Override
     protected void append(byte[] bytes, int offset, int length) throws IOException {
         try {
-            out.write(bytes, offset, length);
+            file.append(bytes, offset, length);
         } catch (IOException e) {
             throw failure("write", e);
         }
@@ -55,9 +53,8 @@ final class LocalObjectWriter extends ObjectWriter {
     @Override
     protected void publish() throws IOException {
         try {
-            out.flush();
-            channel.force(true);
-            channel.close();
+            file.sync();
+            file.close();
             moveIntoPlace();
             syncDirectory(target.getParent());
         } catch (IOException e) {
@@ -68,7 +65,7 @@ final class LocalObjectWriter extends ObjectWriter {
     @Override
     protected void discard() throws IOException {
         try {
-            channel.close();
+            file.close();
             Files.deleteIfExists(temporary);
         } catch (IOException e) {
             throw failure("abort", e);
@@ -97,7 +94,7 @@ final class LocalObjectWriter extends ObjectWriter {
                 + cause, cause);
     }
 
-    private static String temporaryName(Path target) {
+    static String temporaryName(Path target) {
         byte[] random = new byte[8];
         RANDOM.nextBytes(random);
         return ObjectKeys.RESERVED_PREFIX + target.getFileName() + "-" + HexFormat.of().formatHex(random);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,12 +15,36 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LocalObjectStoreTest extends ObjectStoreContract {
     @TempDir
     Path temp;
-    private Path root;
+    Path root;
 
     @Override
     protected ObjectStore newStore() throws IOException {
         root = temp.resolve("store");
         return new LocalObjectStore(root);
+    }
+
+    @Test
+    void objectsOfEverySizeAroundTheWriteBlocksComeBackWhole() throws IOException {
+        int block = 4096;
+        int buffer = DirectTemporaryFile.BUFFER_BYTES;
+        long seed = System.nanoTime();
+        System.out.println("objectsOfEverySizeAroundTheWriteBlocksComeBackWhole seed " + seed);
+        Random random = new Random(seed);
+        for (int size : new int[] {1, block - 1, block, block + 1, buffer - 1, buffer, buffer + 1, 3 * buffer + 12_345}) {
+            byte[] content = new byte[size];
+            random.nextBytes(content);
+            String key = "tp_A/data/" + size + ".parquet";
+            try (ObjectWriter writer = store.newWriter(key)) {
+                for (int at = 0; at < size; ) {
+                    int piece = Math.min(size - at, 1 + random.nextInt(3 * block));
+                    writer.stream().write(content, at, piece);
+                    at += piece;
+                }
+                writer.commit();
+            }
+            assertThat(Files.size(root.resolve(key))).as("file size of a %d-byte object", size).isEqualTo(size);
+            assertThat(store.get(key)).as("%d-byte object", size).isEqualTo(content);
+        }
     }
 
     @Override

@@ -20,7 +20,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * in memory first if they are not in time order); spilled runs are produced first, each by a merge of its
  * parts into a file in the topic's spill directory, then read back by the next pass.
  */
-final class MergeInputs {
+final class MergeInputs implements AutoCloseable {
     private final ChunkPrefetcher chunks;
     private final BufferAllocator allocator;
     private final Schema schema;
@@ -30,6 +30,7 @@ final class MergeInputs {
     private final int outputBatchRows;
     private final Runnable safePoint;
     private int spilled;
+    private RunsAhead ahead;
 
     /** {@code schema} is the one the rewrite writes, read from chunk {@code schemaChunkKey}. */
     MergeInputs(ChunkPrefetcher chunks, BufferAllocator allocator, Schema schema, String schemaChunkKey,
@@ -59,27 +60,47 @@ final class MergeInputs {
     }
 
     /**
-     * The chunks of {@code runs} in the order {@link #sources} and the merge read them: the parts of each
+     * The chunk runs of {@code runs} in the order {@link #sources} and the merge open them: the parts of each
      * spilled run first (that is when they are merged), then the chunks read directly, in the merge's opening
      * order.
      */
-    static List<ChunkSpan> readOrder(List<RunPlan> runs) {
-        List<ChunkSpan> order = new ArrayList<>();
+    static List<RunPlan.ChunkRun> openingOrder(List<RunPlan> runs) {
+        List<RunPlan.ChunkRun> order = new ArrayList<>();
         List<RunPlan.ChunkRun> direct = new ArrayList<>();
         for (RunPlan run : runs) {
             if (run instanceof RunPlan.SpillRun spill) {
-                order.addAll(readOrder(spill.parts()));
+                order.addAll(openingOrder(spill.parts()));
             } else {
                 direct.add((RunPlan.ChunkRun) run);
             }
         }
         direct.sort(RunSource.openingOrder(RunPlan::minTimestampNs, RunPlan::firstOrdinal));
-        direct.forEach(run -> order.add(run.chunk()));
+        order.addAll(direct);
         return order;
+    }
+
+    /** Opens runs ahead of the merge, in {@code order} (every merge piece's {@link #openingOrder}). */
+    void openAhead(List<RunPlan.ChunkRun> order, long aheadBytes, int threads) {
+        if (ahead != null) {
+            throw new IllegalStateException("runs are already opened ahead");
+        }
+        ahead = new RunsAhead(this::openNow, order, aheadBytes, threads);
+    }
+
+    /** Stops opening runs ahead and frees those never used. */
+    @Override
+    public void close() {
+        if (ahead != null) {
+            ahead.close();
+        }
     }
 
     private SortedRun open(RunPlan.ChunkRun run) throws IOException {
         safePoint.run();
+        return ahead == null ? openNow(run) : ahead.take(run);
+    }
+
+    private SortedRun openNow(RunPlan.ChunkRun run) throws IOException {
         ChunkSpan chunk = run.chunk();
         if (!run.needsSorting()) {
             return read(chunk, rowsPerBatch(chunk));

@@ -47,6 +47,8 @@ public final class TopicRewriter {
     private static final long PREFETCH_WINDOW_BYTES = 64L << 20;
     /** Concurrent chunk reads: a disk or S3 serves a few at once faster than one after another. */
     private static final int PREFETCH_THREADS = 4;
+    /** Threads opening and decoding chunk runs ahead of the merge: the decoding is CPU work for a second core. */
+    private static final int OPEN_AHEAD_THREADS = 2;
 
     /** What the repository recorded of a chunk, for copying its row groups with their statistics. */
     @FunctionalInterface
@@ -95,9 +97,10 @@ public final class TopicRewriter {
             int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
-                    rowGroupBytes(), safePoint, rowsWritten)) {
-                MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
-                        spill, planner.readBatchBytes(), outputRows, safePoint);
+                    rowGroupBytes(), safePoint, rowsWritten);
+                 MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
+                        spill, planner.readBatchBytes(), outputRows, safePoint)) {
+                inputs.openAhead(mergeOrder(plan), prefetchWindowBytes() / 4, OPEN_AHEAD_THREADS);
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
                         output.append(copy.chunk(), prefetcher.open(copy.chunk().objectKey()),
@@ -171,7 +174,18 @@ public final class TopicRewriter {
             if (piece instanceof RewritePlan.Copy copy) {
                 order.add(copy.chunk());
             } else {
-                order.addAll(MergeInputs.readOrder(((RewritePlan.Merge) piece).runs()));
+                MergeInputs.openingOrder(((RewritePlan.Merge) piece).runs()).forEach(run -> order.add(run.chunk()));
+            }
+        }
+        return order;
+    }
+
+    /** The chunk runs the plan's merges open, in that order. */
+    private static List<RunPlan.ChunkRun> mergeOrder(RewritePlan.Rewrite plan) {
+        List<RunPlan.ChunkRun> order = new ArrayList<>();
+        for (RewritePlan.Piece piece : plan.pieces()) {
+            if (piece instanceof RewritePlan.Merge merge) {
+                order.addAll(MergeInputs.openingOrder(merge.runs()));
             }
         }
         return order;

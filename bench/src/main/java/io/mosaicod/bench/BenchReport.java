@@ -45,7 +45,9 @@ final class BenchReport {
 
     /** Written after every scenario, so a run stopped half-way keeps what it measured. */
     void write() throws IOException {
-        Files.writeString(Path.of(out + ".md"), markdown.toString());
+        Path md = Path.of(out + ".md").toAbsolutePath();
+        Files.createDirectories(md.getParent());
+        Files.writeString(md, markdown.toString());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(Path.of(out + ".json").toFile(), json);
     }
 }

@@ -2,6 +2,7 @@ package io.mosaicod.db;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -82,6 +83,9 @@ public interface Catalog {
 
     /** The column statistics of a chunk, by column path. */
     List<ColumnStats> columnStats(long chunkId);
+
+    /** Ids of the topic's chunks whose statistics say column {@code columnPath} holds a null, in one query. */
+    Set<Long> chunksWithNulls(long topicId, String columnPath);
 
     Notification addNotification(NotificationTarget target, String type, String message);
 

@@ -252,6 +252,29 @@ abstract class RepositoryContractTest {
     }
 
     @Test
+    void chunksWithNullsInAColumnAreFoundByTheirStatisticsWithinTheirTopic() {
+        Session session = catalog.createSession(sequence("run").id());
+        Topic topic = topic(session, "run/imu");
+        Topic other = topic(session, "run/gps");
+        Chunk nullTimestamps = catalog.addChunk(topic.id(), chunkWithNulls(0, true, false));
+        catalog.addChunk(topic.id(), chunkWithNulls(1, false, true));
+        Chunk both = catalog.addChunk(topic.id(), chunkWithNulls(2, true, true));
+        catalog.addChunk(other.id(), chunkWithNulls(0, true, true));
+
+        assertThat(catalog.chunksWithNulls(topic.id(), "timestamp_ns"))
+                .containsExactlyInAnyOrder(nullTimestamps.id(), both.id());
+        assertThat(catalog.chunksWithNulls(topic.id(), "no_such_column")).isEmpty();
+    }
+
+    private static NewChunk chunkWithNulls(int ordinal, boolean nullTimestamps, boolean nullValues) {
+        return new NewChunk(ordinal, "tp_X/data/" + ordinal + ".parquet", 1, 1, 1, OptionalLong.of(ordinal),
+                OptionalLong.of(ordinal), true, List.of(
+                new NumericColumnStats("timestamp_ns", OptionalDouble.of(ordinal), OptionalDouble.of(ordinal),
+                        nullTimestamps, false),
+                new NumericColumnStats("value", OptionalDouble.of(1), OptionalDouble.of(2), nullValues, false)));
+    }
+
+    @Test
     void chunkWhoseInsertFailsLeavesNoStatisticsBehind() {
         Topic topic = topic(catalog.createSession(sequence("run").id()), "run/imu");
         catalog.addChunk(topic.id(), chunk(0, 1, 2));

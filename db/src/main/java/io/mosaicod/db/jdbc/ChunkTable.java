@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -30,6 +31,9 @@ final class ChunkTable {
     private static final String SELECT_STATS = """
             SELECT column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan
             FROM chunk_column_stats WHERE chunk_id = ? ORDER BY column_path""";
+    private static final String SELECT_CHUNKS_WITH_NULLS = """
+            SELECT s.chunk_id FROM chunk_column_stats s JOIN chunk c ON c.id = s.chunk_id
+            WHERE c.topic_id = ? AND s.column_path = ? AND s.has_null = ?""";
     private static final String DELETE_TOPIC_CHUNKS = "DELETE FROM chunk WHERE topic_id = ?";
 
     private final Database database;
@@ -52,6 +56,11 @@ final class ChunkTable {
     /** Deletes the topic's chunks; their statistics go with them (ON DELETE CASCADE). */
     void deleteAllOf(Connection connection, long topicId) throws SQLException {
         database.update(connection, DELETE_TOPIC_CHUNKS, topicId);
+    }
+
+    Set<Long> withNulls(Connection connection, long topicId, String columnPath) throws SQLException {
+        return Set.copyOf(database.list(connection, SELECT_CHUNKS_WITH_NULLS, r -> r.getLong(1), topicId, columnPath,
+                true));
     }
 
     List<ColumnStats> stats(Connection connection, long chunkId) throws SQLException {

@@ -18,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 final class JdbcCatalog implements Catalog {
@@ -248,6 +249,12 @@ final class JdbcCatalog implements Catalog {
     public List<ColumnStats> columnStats(long chunkId) {
         return database.read("read the column statistics of chunk " + chunkId,
                 connection -> chunks.stats(connection, chunkId));
+    }
+
+    @Override
+    public Set<Long> chunksWithNulls(long topicId, String columnPath) {
+        return database.read("find the chunks of topic " + topicId + " with nulls in " + columnPath,
+                connection -> chunks.withNulls(connection, topicId, columnPath));
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
-import io.mosaicod.db.ColumnStats;
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.RunOutcome;
@@ -17,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -69,7 +69,7 @@ public final class TopicOptimizer {
                 () -> queue.renew(lease, settings.leaseDuration()), settings.leaseDuration(), renewals)) {
             List<Chunk> chunks = catalog.listChunks(topic.id());
             in = volumeOf(chunks);
-            RewritePlan plan = planner.plan(spansOf(chunks));
+            RewritePlan plan = planner.plan(spansOf(topic, chunks));
             if (plan instanceof RewritePlan.AlreadyOptimal optimal) {
                 LOG.info("Topic {} is already optimal ({}): marking it optimized without a rewrite",
                         topic.locator(), optimal.reason());
@@ -142,26 +142,17 @@ public final class TopicOptimizer {
         };
     }
 
-    private List<ChunkSpan> spansOf(List<Chunk> chunks) {
+    private List<ChunkSpan> spansOf(Topic topic, List<Chunk> chunks) {
+        Set<Long> withNullTimestamps = catalog.chunksWithNulls(topic.id(), TIMESTAMP_COLUMN);
         List<ChunkSpan> spans = new ArrayList<>(chunks.size());
         for (Chunk chunk : chunks) {
+            boolean nullTimestamps = (chunk.rowCount() > 0 && chunk.minTimestampNs().isEmpty())
+                    || withNullTimestamps.contains(chunk.id());
             spans.add(new ChunkSpan(chunk.ordinal(), chunk.objectKey(), chunk.sizeBytes(), chunk.arrowSizeBytes(),
                     chunk.rowCount(), boxed(chunk.minTimestampNs()), boxed(chunk.maxTimestampNs()), chunk.sorted(),
-                    hasNullTimestamp(chunk)));
+                    nullTimestamps));
         }
         return spans;
-    }
-
-    private boolean hasNullTimestamp(Chunk chunk) {
-        if (chunk.rowCount() > 0 && chunk.minTimestampNs().isEmpty()) {
-            return true;
-        }
-        for (ColumnStats stats : catalog.columnStats(chunk.id())) {
-            if (stats.columnPath().equals(TIMESTAMP_COLUMN)) {
-                return stats.hasNull();
-            }
-        }
-        return false;
     }
 
     private static RunVolume volumeOf(List<Chunk> chunks) {

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  */
 final class SlabPool {
 
-    private static final long MAX_POOLED_BYTES = 256L << 20;
+    private static final long MAX_POOLED_BYTES = 64L << 20;
     private static final SlabPool SHARED = new SlabPool();
 
     private final TreeMap<Integer, ArrayDeque<byte[]>> bySize = new TreeMap<>();

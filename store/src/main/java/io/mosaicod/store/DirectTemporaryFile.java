@@ -39,7 +39,12 @@ final class DirectTemporaryFile implements TemporaryFile {
     static DirectTemporaryFile create(Path path, int alignment) throws IOException {
         FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                 ExtendedOpenOption.DIRECT);
-        return new DirectTemporaryFile(channel, alignment, takeBuffer(alignment));
+        try {
+            return new DirectTemporaryFile(channel, alignment, takeBuffer(alignment));
+        } catch (RuntimeException | Error e) { // no direct memory left for the buffer
+            channel.close();
+            throw e;
+        }
     }
 
     /**

@@ -84,6 +84,9 @@ final class RunsAhead implements AutoCloseable {
         }
         try {
             return await(ahead);
+        } catch (InterruptedIOException e) {
+            ahead.thenAccept(RunsAhead::closeQuietly); // nobody else will: it is no longer in `opening`
+            throw e;
         } finally {
             release(run.openCost());
         }

@@ -73,6 +73,35 @@ class LauncherIT {
     }
 
     @Test
+    void oneShotCommandsRunWithTheQuickCompilerOnlyAndTheServerWithBoth() throws Exception {
+        Map<String, String> printFlags = Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        assertThat(tieredStopAtLevel(launch(printFlags, "store-optimizer", "--help"))).isEqualTo("1");
+        assertThat(tieredStopAtLevel(launch(printFlags, "cleanup", "--help"))).isEqualTo("1");
+        assertThat(tieredStopAtLevel(launch(printFlags, "server", "--help"))).isEqualTo("4");
+
+        Map<String, String> overridden = Map.of("MOSAICOD_NO_BUILD", "1",
+                "JAVA_OPTS", "-XX:TieredStopAtLevel=4 -XX:+PrintFlagsFinal");
+        assertThat(tieredStopAtLevel(launch(overridden, "store-optimizer", "--help"))).as("JAVA_OPTS wins")
+                .isEqualTo("4");
+    }
+
+    private static String tieredStopAtLevel(Result result) {
+        assertThat(result.exitCode()).isZero();
+        return result.out().lines().filter(line -> line.matches("\\s*intx TieredStopAtLevel\\s.*")).findFirst()
+                .orElseThrow(() -> new AssertionError("no TieredStopAtLevel in -XX:+PrintFlagsFinal output"))
+                .replaceAll(".*= *(\\d+).*", "$1");
+    }
+
+    @Test
+    void sqlitesNativeLibraryIsLoadedFromTheOneExtractedPerBuild() throws Exception {
+        Result result = launch(Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-Xlog:library=info",
+                "MOSAICOD_DATA_DIR", workingDir.resolve("data").toString()), "ps");
+        assertThat(result.exitCode()).isZero();
+        assertThat(ROOT.resolve("cli/target/native/libsqlitejdbc.so")).isNotEmptyFile();
+        assertThat(result.out() + result.err()).contains(ROOT.resolve("cli/target/native/libsqlitejdbc.so").toString());
+    }
+
+    @Test
     void theClassArchiveIsPreparedOnceAndThenClassesComeFromIt() throws Exception {
         Path archive = ROOT.resolve("cli/target/mosaicod.jsa");
         Files.deleteIfExists(archive);

@@ -101,6 +101,9 @@ public final class ChunkPrefetcher implements AutoCloseable {
         try {
             bytes = await(fetch.bytes(), objectKey);
         } catch (IOException | RuntimeException e) {
+            // interrupted while the read goes on (a reader opening chunks ahead was stopped): free its bytes
+            // when it ends, since this fetch is no longer among those close() frees
+            fetch.bytes().thenAccept(ChunkPrefetcher::free);
             release(reserved);
             throw e;
         }
@@ -141,11 +144,7 @@ public final class ChunkPrefetcher implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         for (Fetch fetch : unopened) {
-            fetch.bytes().thenAccept(bytes -> {
-                if (bytes != null) {
-                    bytes.close();
-                }
-            });
+            fetch.bytes().thenAccept(ChunkPrefetcher::free);
         }
     }
 
@@ -184,6 +183,12 @@ public final class ChunkPrefetcher implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void free(ArrowBuf bytes) {
+        if (bytes != null) {
+            bytes.close();
         }
     }
 

@@ -7,12 +7,16 @@ import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectNotFoundException;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.fixture.ForwardingObjectStore;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
@@ -129,6 +133,57 @@ class ChunkPrefetcherTest {
             assertThat(source.size()).isEqualTo(replaced.length);
             assertThat(allocator.getPeakMemoryAllocation()).isLessThanOrEqualTo(4 * ROUNDED);
         }
+    }
+
+    @Test
+    void aReaderInterruptedWhileItsChunkIsStillReadLeavesNothingAllocatedOnceTheReadEnds() throws Exception {
+        CountDownLatch readStarted = new CountDownLatch(1);
+        CountDownLatch letReadFinish = new CountDownLatch(1);
+        CountDownLatch readFinished = new CountDownLatch(1);
+        ObjectStore gated = new ForwardingObjectStore(store) {
+            @Override
+            public RandomAccessSource openSource(String key) throws IOException {
+                RandomAccessSource source = super.openSource(key);
+                return new RandomAccessSource() {
+                    @Override
+                    public String name() {
+                        return source.name();
+                    }
+
+                    @Override
+                    public long size() throws IOException {
+                        return source.size();
+                    }
+
+                    @Override
+                    public void readFully(long position, ByteBuffer dst) throws IOException {
+                        readStarted.countDown();
+                        try {
+                            letReadFinish.await();
+                        } catch (InterruptedException e) {
+                            throw new InterruptedIOException("gate interrupted");
+                        }
+                        source.readFully(position, dst);
+                        readFinished.countDown();
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        source.close();
+                    }
+                };
+            }
+        };
+        try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(gated, allocator, chunks.subList(0, 1), 8 * ROUNDED, 1)) {
+            assertThat(readStarted.await(30, TimeUnit.SECONDS)).isTrue();
+            Thread.currentThread().interrupt(); // as a reader opening chunks ahead is stopped
+            assertThatThrownBy(() -> prefetcher.open(chunks.get(0).objectKey()))
+                    .isInstanceOf(InterruptedIOException.class);
+            assertThat(Thread.interrupted()).as("the interrupt is kept").isTrue();
+            letReadFinish.countDown(); // the read completes after its reader gave up on it
+            assertThat(readFinished.await(30, TimeUnit.SECONDS)).isTrue();
+        }
+        // tearDown closes the allocator, which fails if the read's buffer was never freed
     }
 
     @Test

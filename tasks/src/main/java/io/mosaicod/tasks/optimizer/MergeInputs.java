@@ -111,7 +111,7 @@ final class MergeInputs implements AutoCloseable {
 
     private StoredChunkRun read(ChunkSpan chunk, int batchRows) throws IOException {
         return withTopicSchema(StoredChunkRun.open(chunks.open(chunk.objectKey()), chunk.sizeBytes(), allocator,
-                readOptions(batchRows)), chunk);
+                readOptions(batchRows)).expectingRows(chunk.rowCount()), chunk);
     }
 
     /**

@@ -14,6 +14,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class StoredChunkRun implements SortedRun {
     private final RandomAccessSource source;
     private final ChunkReader reader;
+    private long expectedRows = -1;
+    private long rowsRead;
 
     private StoredChunkRun(RandomAccessSource source, ChunkReader reader) {
         this.source = source;
@@ -51,6 +53,16 @@ public final class StoredChunkRun implements SortedRun {
         }
     }
 
+    /**
+     * Makes a read of the whole chunk fail, naming the chunk, if it yields another number of rows than
+     * {@code recordedRows}: a damaged page header or footer can decode to fewer rows without failing any
+     * other check (found by the reliability campaign's bit flips).
+     */
+    public StoredChunkRun expectingRows(long recordedRows) {
+        this.expectedRows = recordedRows;
+        return this;
+    }
+
     /** The chunk's Arrow schema, with its schema- and field-level metadata. */
     public Schema schema() {
         return reader.schema();
@@ -58,7 +70,15 @@ public final class StoredChunkRun implements SortedRun {
 
     @Override
     public VectorSchemaRoot nextBatch() throws IOException {
-        return reader.loadNextBatch() ? reader.root() : null;
+        if (!reader.loadNextBatch()) {
+            if (expectedRows >= 0 && rowsRead != expectedRows) {
+                throw new IOException("chunk " + source.name() + " yielded " + rowsRead
+                        + " rows but the repository records " + expectedRows + ": it is damaged");
+            }
+            return null;
+        }
+        rowsRead += reader.root().getRowCount();
+        return reader.root();
     }
 
     @Override

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,7 +94,7 @@ public final class TopicRewriter {
                 Long.MAX_VALUE);
              ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder),
                      prefetchWindowBytes(), PREFETCH_THREADS)) {
-            Schema schema = schemaOf(readOrder.get(0));
+            Schema schema = schemaOf(readOrder.get(0), rewriteAllocator);
             int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
@@ -130,9 +131,21 @@ public final class TopicRewriter {
         }
     }
 
-    private Schema schemaOf(ChunkSpan chunk) throws IOException {
+    /**
+     * The schema the rewrite writes, from the first chunk it reads. The rewrite builds its batches from it, so a
+     * schema Arrow cannot build vectors for (a damaged {@code ARROW:schema} that still decodes, e.g. a union
+     * without members) is refused here, naming the chunk.
+     */
+    private Schema schemaOf(ChunkSpan chunk, BufferAllocator allocator) throws IOException {
+        Schema schema;
         try (RandomAccessSource source = store.openSource(chunk.objectKey())) {
-            return ChunkFooter.read(source).schema();
+            schema = ChunkFooter.read(source).schema();
+        }
+        try (VectorSchemaRoot empty = VectorSchemaRoot.create(schema, allocator)) {
+            return schema;
+        } catch (RuntimeException e) {
+            throw new IOException("chunk " + chunk.objectKey() + " has an Arrow schema no batch can be built from ("
+                    + e.getMessage() + "): it is damaged", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.tasks.optimizer.merge.SortedRun;
+import io.mosaicod.tasks.read.BackgroundThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -14,9 +15,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +39,6 @@ final class RunsAhead implements AutoCloseable {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(RunsAhead.class);
-    private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final Opener opener;
     private final long aheadBytes;
@@ -58,13 +56,7 @@ final class RunsAhead implements AutoCloseable {
         this.opener = opener;
         this.aheadBytes = aheadBytes;
         this.toOpen = new ArrayDeque<>(runs);
-        int pool = POOLS.incrementAndGet();
-        AtomicInteger thread = new AtomicInteger();
-        this.openers = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "run-open-" + pool + "-" + thread.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.openers = BackgroundThreads.fixedPool("run-open", threads);
         synchronized (this) {
             openMore();
         }

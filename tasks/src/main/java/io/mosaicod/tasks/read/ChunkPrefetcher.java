@@ -15,9 +15,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.slf4j.Logger;
@@ -41,7 +39,6 @@ public final class ChunkPrefetcher implements AutoCloseable {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(ChunkPrefetcher.class);
-    private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final ObjectStore store;
     private final BufferAllocator allocator;
@@ -63,13 +60,7 @@ public final class ChunkPrefetcher implements AutoCloseable {
         this.store = store;
         this.allocator = allocator;
         this.windowBytes = windowBytes;
-        int pool = POOLS.incrementAndGet();
-        AtomicInteger thread = new AtomicInteger();
-        this.fetchers = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "chunk-prefetch-" + pool + "-" + thread.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.fetchers = BackgroundThreads.fixedPool("chunk-prefetch", threads);
         for (Expected chunk : expected) {
             if (reservation(chunk) <= windowBytes / 4) {
                 toFetch.add(chunk);

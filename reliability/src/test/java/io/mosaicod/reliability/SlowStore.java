@@ -5,6 +5,7 @@ import io.mosaicod.store.ObjectInfo;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
 import io.mosaicod.tasks.fixture.ForwardingObjectStore;
+import io.mosaicod.testkit.ForwardingSource;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -55,27 +56,11 @@ final class SlowStore extends ForwardingObjectStore {
     @Override
     public RandomAccessSource openSource(String key) throws IOException {
         pause(perCall);
-        RandomAccessSource source = super.openSource(key);
-        return new RandomAccessSource() {
-            @Override
-            public String name() {
-                return source.name();
-            }
-
-            @Override
-            public long size() throws IOException {
-                return source.size();
-            }
-
+        return new ForwardingSource(super.openSource(key)) {
             @Override
             public void readFully(long position, ByteBuffer dst) throws IOException {
                 pause(perCall);
-                source.readFully(position, dst);
-            }
-
-            @Override
-            public void close() throws IOException {
-                source.close();
+                super.readFully(position, dst);
             }
         };
     }

@@ -8,6 +8,7 @@ import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectNotFoundException;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.fixture.ForwardingObjectStore;
+import io.mosaicod.testkit.ForwardingSource;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -143,18 +144,7 @@ class ChunkPrefetcherTest {
         ObjectStore gated = new ForwardingObjectStore(store) {
             @Override
             public RandomAccessSource openSource(String key) throws IOException {
-                RandomAccessSource source = super.openSource(key);
-                return new RandomAccessSource() {
-                    @Override
-                    public String name() {
-                        return source.name();
-                    }
-
-                    @Override
-                    public long size() throws IOException {
-                        return source.size();
-                    }
-
+                return new ForwardingSource(super.openSource(key)) {
                     @Override
                     public void readFully(long position, ByteBuffer dst) throws IOException {
                         readStarted.countDown();
@@ -163,13 +153,8 @@ class ChunkPrefetcherTest {
                         } catch (InterruptedException e) {
                             throw new InterruptedIOException("gate interrupted");
                         }
-                        source.readFully(position, dst);
+                        super.readFully(position, dst);
                         readFinished.countDown();
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        source.close();
                     }
                 };
             }

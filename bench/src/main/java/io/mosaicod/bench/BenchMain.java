@@ -108,6 +108,7 @@ public final class BenchMain {
             entry.put("rows", s.dataset().rows());
             entry.put("cold_cache", s.coldCache());
             entry.put("floor", s.floor());
+            entry.put("floors", s.floors());
             List<Object> systems = new ArrayList<>();
             for (OptimizerBenchmark.Trials t : s.systems()) {
                 Map<String, Object> system = new LinkedHashMap<>();

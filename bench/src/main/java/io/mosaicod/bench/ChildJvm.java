@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one measured step in a fresh JVM, as an operator would run it, and reports its wall time, peak
@@ -79,11 +80,10 @@ final class ChildJvm {
         Path proc = Path.of("/proc", Long.toString(process.pid()));
         long peak = 0;
         long cpuTicks = 0;
-        while (process.isAlive()) {
+        do { // waitFor returns as the process ends: the wall time is not rounded up to the sampling interval
             peak = Math.max(peak, peakRss(proc.resolve("status")));
             cpuTicks = Math.max(cpuTicks, cpuTicks(proc.resolve("stat")));
-            Thread.sleep(20);
-        }
+        } while (!process.waitFor(20, TimeUnit.MILLISECONDS));
         double seconds = (System.nanoTime() - started) / 1e9;
         return new Measurement(seconds, peak, cpuTicks / TICKS_PER_SECOND, process.waitFor(), Files.readString(logFile));
     }

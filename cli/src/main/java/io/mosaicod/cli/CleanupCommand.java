@@ -12,17 +12,20 @@ import io.mosaicod.tasks.cleanup.CleanupSettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine.Command;
 
-@Command(name = "cleanup", sortOptions = false,
-        description = "Mark store folders nothing references, and delete marked ones older than the retention.",
-        footer = {"", "Exit codes: 0 done (also: another cleanup's pass was running, or stopped by SIGINT/SIGTERM),",
-                "1 fatal error, 2 bad configuration, 3 a one-shot pass that failed on some folders or could not",
-                "finish (the next pass retries them). See docs/cleanup.md."})
 final class CleanupCommand extends ConfiguredCommand {
 
     CleanupCommand(Invocation invocation) {
         super(invocation);
+    }
+
+    @Override
+    CommandSpec baseSpec() {
+        return CommandSpec.of("cleanup",
+                        "Mark store folders nothing references, and delete marked ones older than the retention.")
+                .withFooter("", "Exit codes: 0 done (also: another cleanup's pass was running, or stopped by SIGINT/SIGTERM),",
+                        "1 fatal error, 2 bad configuration, 3 a one-shot pass that failed on some folders or could not",
+                        "finish (the next pass retries them). See docs/cleanup.md.");
     }
 
     @Override
@@ -31,7 +34,7 @@ final class CleanupCommand extends ConfiguredCommand {
     }
 
     @Override
-    int run(MosaicodConfig config) throws IOException, InterruptedException {
+    int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.Cleanup options = config.cleanup();
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.CLEANUP, options.runsOnce())) {
             return runPasses(instance, instance.store(), options);

@@ -7,25 +7,22 @@ import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.Setting;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * A subcommand that runs with the resolved configuration: it loads and validates it (flags of this command,
- * environment, config file, defaults), sets up logging, then calls {@link #run(MosaicodConfig)}.
+ * environment, config file, defaults), sets up logging, then calls {@link #run}.
  */
-abstract class ConfiguredCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    private final Invocation invocation;
+abstract class ConfiguredCommand implements Command {
+    final Invocation invocation;
     private volatile boolean debug;
 
     ConfiguredCommand(Invocation invocation) {
         this.invocation = invocation;
     }
+
+    /** Name, description and footer; the setting flags are added to its options. */
+    abstract CommandSpec baseSpec();
 
     /** Settings this command offers as flags, besides {@link SettingOptions#COMMON}. */
     List<Setting<?>> flaggedSettings() {
@@ -38,27 +35,29 @@ abstract class ConfiguredCommand implements Callable<Integer> {
         return all;
     }
 
+    @Override
+    public final CommandSpec spec() {
+        return baseSpec().withOptions(SettingOptions.options(allFlaggedSettings()));
+    }
+
     /** The command's work; returns the exit code. */
-    abstract int run(MosaicodConfig config) throws Exception;
+    abstract int run(MosaicodConfig config, CommandArguments arguments) throws Exception;
 
     @Override
-    public final Integer call() throws Exception {
+    public final int execute(CommandArguments arguments) throws Exception {
         MosaicodConfig config = new ConfigLoader(invocation.env(), invocation.workingDir())
-                .load(SettingOptions.given(spec, allFlaggedSettings()));
+                .load(SettingOptions.given(arguments, allFlaggedSettings()));
         debug = config.log().level() == LogLevel.DEBUG;
         LogSetup.apply(config.log());
-        LoggerFactory.getLogger(ConfiguredCommand.class).debug("mosaicod {} {}: {}", VersionProvider.version(),
-                displayName(), config);
-        return run(config);
+        if (debug) {
+            LoggerFactory.getLogger(ConfiguredCommand.class).debug("mosaicod {} {}: {}", VersionProvider.version(),
+                    arguments.commandName(), config);
+        }
+        return run(config, arguments);
     }
 
     /** Whether fatal errors should show their stack trace (known once the configuration is loaded). */
     boolean debug() {
         return debug;
-    }
-
-    /** e.g. {@code topic ls}. */
-    String displayName() {
-        return spec.qualifiedName(" ").replaceFirst("^\\S+ ", "");
     }
 }

@@ -28,8 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code mosaicod demo}: the whole story in one command. Starts a server, ingests fragmented sensor topics
@@ -37,35 +35,39 @@ import picocli.CommandLine.Option;
  * changed (chunks, bytes, full-read time) and what did not (rows, schema and metadata). The data stays in
  * the data folder for {@code topic ls/show/cat}.
  */
-@Command(name = "demo", sortOptions = false,
-        description = "Show the whole story on the configured repository and store (by default the embedded ones "
-                + "in ./mosaico-data): ingest fragmented topics through a server, optimize, clean up, compare. "
-                + "Logs only warnings unless --log-level debug.")
 final class DemoCommand extends ConfiguredCommand {
     /** Full reads per topic and state; the table shows the fastest. */
     private static final int READS = 3;
-
-    @Option(names = "--sequences", paramLabel = "N", defaultValue = "2", description = "Recordings to ingest. Default: ${DEFAULT-VALUE}.")
-    int sequences;
-
-    @Option(names = "--chunks", paramLabel = "K", defaultValue = "300",
-            description = "Batches (so chunks) per topic; each sequence has 5 topics. Default: ${DEFAULT-VALUE}.")
-    int chunks;
-
-    @Option(names = "--rows", paramLabel = "R", defaultValue = "100", description = "Rows per batch. Default: ${DEFAULT-VALUE}.")
-    int rows;
+    private static final int SEQUENCES = 2;
+    private static final int CHUNKS = 300;
+    private static final int ROWS = 100;
 
     DemoCommand(Invocation invocation) {
         super(invocation);
     }
 
     @Override
-    int run(MosaicodConfig config) throws Exception {
+    CommandSpec baseSpec() {
+        return CommandSpec.of("demo", "Show the whole story on the configured repository and store (by default the"
+                        + " embedded ones in ./mosaico-data): ingest fragmented topics through a server, optimize, clean"
+                        + " up, compare. Logs only warnings unless --log-level debug.")
+                .withOptions(List.of(
+                        CommandSpec.Option.valued("--sequences", "N", "Recordings to ingest. Default: " + SEQUENCES + "."),
+                        CommandSpec.Option.valued("--chunks", "K",
+                                "Batches (so chunks) per topic; each sequence has 5 topics. Default: " + CHUNKS + "."),
+                        CommandSpec.Option.valued("--rows", "R", "Rows per batch. Default: " + ROWS + ".")));
+    }
+
+    @Override
+    int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
+        int sequences = arguments.intValue("--sequences", SEQUENCES);
+        int chunks = arguments.intValue("--chunks", CHUNKS);
+        int rows = arguments.intValue("--rows", ROWS);
         if (config.log().level() == LogLevel.INFO) {
             // the demo narrates on stdout; routine logs only when asked for with --log-level debug
             LogSetup.apply(new MosaicodConfig.Log(config.log().format(), LogLevel.WARNING));
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = invocation.out();
         out.println("mosaicod demo on " + where(config));
         String prefix = "demo_" + LocalTime.now().format(DateTimeFormatter.ofPattern("HHmmss"));
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, true);

@@ -7,60 +7,60 @@ import io.mosaicod.client.generate.GenerationReport;
 import io.mosaicod.client.generate.GeneratorSpec;
 import io.mosaicod.core.config.MosaicodConfig;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
-@Command(name = "generate", sortOptions = false,
-        description = "Ingest realistic, fragmented topics through the server API, for demos and benchmarks: "
-                + "IMU, GPS (nested struct), lidar (ragged lists), camera (binary blobs) and label topics.")
 final class GenerateCommand extends ConfiguredCommand {
-    @Option(names = "--server", paramLabel = "HOST:PORT",
-            description = "Server to ingest into; default: the configured MOSAICOD_HOST and MOSAICOD_PORT.")
-    String server;
-
-    @Option(names = "--sequences", paramLabel = "N", defaultValue = "1", description = "Sequences to create. Default: ${DEFAULT-VALUE}.")
-    int sequences;
-
-    @Option(names = "--topics", paramLabel = "M", defaultValue = "5", description = "Topics per sequence. Default: ${DEFAULT-VALUE}.")
-    int topics;
-
-    @Option(names = "--chunks", paramLabel = "K", defaultValue = "10",
-            description = "Batches (so chunks) uploaded per topic. Default: ${DEFAULT-VALUE}.")
-    int chunks;
-
-    @Option(names = "--rows", paramLabel = "R", defaultValue = "1000", description = "Rows per batch. Default: ${DEFAULT-VALUE}.")
-    int rows;
-
-    @Option(names = "--overlap", paramLabel = "FRACTION", defaultValue = "0.3",
-            description = "Share of a chunk's time span the next chunk also covers, in [0, 1). Default: ${DEFAULT-VALUE}.")
-    double overlap;
-
-    @Option(names = "--unsorted", paramLabel = "FRACTION", defaultValue = "0",
-            description = "Share of batches whose rows are shuffled, in [0, 1]. Default: ${DEFAULT-VALUE}.")
-    double unsorted;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--prefix", paramLabel = "NAME", defaultValue = "generated",
-            description = "Sequences are named NAME_0000, NAME_0001, ... Default: ${DEFAULT-VALUE}.")
-    String prefix;
+    private static final int SEQUENCES = 1;
+    private static final int TOPICS = 5;
+    private static final int CHUNKS = 10;
+    private static final int ROWS = 1000;
+    private static final double OVERLAP = 0.3;
+    private static final double UNSORTED = 0;
+    private static final long SEED = 42;
+    private static final String PREFIX = "generated";
 
     GenerateCommand(Invocation invocation) {
         super(invocation);
     }
 
     @Override
-    int run(MosaicodConfig config) throws Exception {
+    CommandSpec baseSpec() {
+        return CommandSpec.of("generate", "Ingest realistic, fragmented topics through the server API, for demos and"
+                        + " benchmarks: IMU, GPS (nested struct), lidar (ragged lists), camera (binary blobs) and label"
+                        + " topics.")
+                .withOptions(List.of(
+                        CommandSpec.Option.valued("--server", "HOST:PORT",
+                                "Server to ingest into; default: the configured MOSAICOD_HOST and MOSAICOD_PORT."),
+                        CommandSpec.Option.valued("--sequences", "N", "Sequences to create. Default: " + SEQUENCES + "."),
+                        CommandSpec.Option.valued("--topics", "M", "Topics per sequence. Default: " + TOPICS + "."),
+                        CommandSpec.Option.valued("--chunks", "K",
+                                "Batches (so chunks) uploaded per topic. Default: " + CHUNKS + "."),
+                        CommandSpec.Option.valued("--rows", "R", "Rows per batch. Default: " + ROWS + "."),
+                        CommandSpec.Option.valued("--overlap", "FRACTION",
+                                "Share of a chunk's time span the next chunk also covers, in [0, 1). Default: " + OVERLAP + "."),
+                        CommandSpec.Option.valued("--unsorted", "FRACTION",
+                                "Share of batches whose rows are shuffled, in [0, 1]. Default: " + UNSORTED + "."),
+                        CommandSpec.Option.valued("--seed", "S", "Random seed. Default: " + SEED + "."),
+                        CommandSpec.Option.valued("--prefix", "NAME",
+                                "Sequences are named NAME_0000, NAME_0001, ... Default: " + PREFIX + ".")));
+    }
+
+    @Override
+    int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
         GeneratorSpec generation;
         try {
-            generation = GeneratorSpec.defaults().withShape(sequences, topics, chunks, rows).withOverlap(overlap)
-                    .withUnsortedFraction(unsorted).withSeed(seed).withSequencePrefix(prefix);
+            generation = GeneratorSpec.defaults()
+                    .withShape(arguments.intValue("--sequences", SEQUENCES), arguments.intValue("--topics", TOPICS),
+                            arguments.intValue("--chunks", CHUNKS), arguments.intValue("--rows", ROWS))
+                    .withOverlap(arguments.doubleValue("--overlap", OVERLAP))
+                    .withUnsortedFraction(arguments.doubleValue("--unsorted", UNSORTED))
+                    .withSeed(arguments.longValue("--seed").orElse(SEED))
+                    .withSequencePrefix(arguments.value("--prefix", PREFIX));
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new UsageException(e.getMessage());
         }
+        String server = arguments.value("--server").orElse(null);
         String host = config.server().host();
         int port = config.server().port();
         if (server != null) {
@@ -69,10 +69,10 @@ final class GenerateCommand extends ConfiguredCommand {
                 host = server.substring(0, colon);
                 port = Integer.parseInt(server.substring(colon + 1));
             } catch (RuntimeException e) {
-                throw new ParameterException(spec.commandLine(), "invalid value '" + server + "' for --server: expected HOST:PORT");
+                throw new UsageException("invalid value '" + server + "' for --server: expected HOST:PORT");
             }
         }
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = invocation.err();
         boolean terminal = System.console() != null;
         try (MosaicoClient client = MosaicoClient.connect(host, port)) {
             GenerationReport report = DataGenerator.run(client, generation, progress -> {
@@ -84,7 +84,7 @@ final class GenerateCommand extends ConfiguredCommand {
             if (terminal) {
                 err.print("\r\033[K");
             }
-            spec.commandLine().getOut().printf(Locale.ROOT, "ingested %d topics in %d sequences: %d chunks, %d rows, "
+            invocation.out().printf(Locale.ROOT, "ingested %d topics in %d sequences: %d chunks, %d rows, "
                             + "%.1f MB in %.1f s%n", report.topics().size(), report.sequences().size(), report.chunks(),
                     report.rows(), report.bytes() / 1e6, report.elapsed().toMillis() / 1e3);
         }

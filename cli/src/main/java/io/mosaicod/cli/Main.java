@@ -1,19 +1,18 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.core.config.ConfigException;
+import io.mosaicod.format.ChunkFooter;
 import java.io.PrintWriter;
-import java.lang.reflect.Constructor;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine.IFactory;
-import picocli.CommandLine.ParameterException;
 
-/** Entry point of the {@code mosaicod} executable. */
+/**
+ * Entry point of the {@code mosaicod} executable. The command line is parsed by {@link CommandLineParser}, not
+ * a library: picocli (Java 5 class files, which the JVM's class archive cannot hold) cost ~60 ms of every
+ * command's start-up here, a tenth of a one-shot optimizer pass's overhead (docs/benchmarks.md).
+ */
 public final class Main {
     private Main() {
     }
@@ -30,64 +29,56 @@ public final class Main {
      */
     public static int execute(String[] args, Map<String, String> env, Path workingDir, PrintWriter out,
                               PrintWriter err) {
-        CommandLine commandLine = commandLine(new Invocation(env, workingDir), args.length > 0 ? args[0] : "");
-        commandLine.setOut(out);
-        commandLine.setErr(err);
+        if (args.length > 0 && args[0].equals(StoreOptimizerCommand.NAME)) {
+            ChunkFooter.initializeLibrariesInBackground(); // while the configuration and the repository start
+        }
+        Invocation invocation = new Invocation(env, workingDir, out, err);
         try {
-            return commandLine.execute(args);
+            return execute(new MosaicodCommand(invocation), args, invocation);
         } finally {
             out.flush();
             err.flush();
         }
     }
 
-    static CommandLine commandLine(Invocation invocation) {
-        return commandLine(invocation, "");
-    }
-
-    /**
-     * The command line with only the subcommand named {@code first} if there is one by that name (other than
-     * {@code help}, which needs the others), else with all of them: picocli builds each subcommand's model by reflection, which took ~0.1 s of every command's
-     * start-up when all were built.
-     */
-    private static CommandLine commandLine(Invocation invocation, String first) {
-        InvocationFactory factory = new InvocationFactory(invocation);
-        CommandLine root = new CommandLine(MosaicodCommand.class, factory);
-        List<Class<?>> named = MosaicodCommand.SUBCOMMANDS.stream()
-                .filter(c -> c != HelpCommand.class && c.getAnnotation(Command.class).name().equals(first)).toList();
-        for (Class<?> subcommand : named.isEmpty() ? MosaicodCommand.SUBCOMMANDS : named) {
-            root.addSubcommand(new CommandLine(subcommand, factory));
+    /** Parses {@code args} against the command tree under {@code root} and runs the command they name. */
+    static int execute(Command root, String[] args, Invocation invocation) {
+        CommandLineParser parser = new CommandLineParser(root);
+        try {
+            CommandLineParser.Parsed parsed = parser.parse(args);
+            return switch (parsed.request()) {
+                case HELP -> {
+                    invocation.out().print(HelpText.of(parsed.path()));
+                    yield ExitCode.OK;
+                }
+                case VERSION -> {
+                    invocation.out().println("mosaicod " + VersionProvider.version());
+                    yield ExitCode.OK;
+                }
+                case RUN -> parsed.command().execute(parsed.arguments());
+            };
+        } catch (UsageException e) {
+            return usageError(e, parser.path(), invocation.err());
+        } catch (Exception e) {
+            return executionError(e, parser.path(), invocation.err());
         }
-        addSettingOptions(root);
-        root.setParameterExceptionHandler(Main::usageError);
-        root.setExecutionExceptionHandler(Main::executionError);
-        return root;
-    }
-
-    private static void addSettingOptions(CommandLine command) {
-        if (command.getCommand() instanceof ConfiguredCommand configured) {
-            SettingOptions.add(command.getCommandSpec(), configured.allFlaggedSettings());
-        }
-        command.getSubcommands().values().forEach(Main::addSettingOptions);
     }
 
     /** Bad usage: one line naming the problem and where help is, exit code 2. */
-    private static int usageError(ParameterException e, String[] args) {
-        String command = e.getCommandLine().getCommandSpec().qualifiedName(" ");
-        e.getCommandLine().getErr().println("mosaicod: " + oneLine(e.getMessage()) + " (see '" + command + " --help')");
+    private static int usageError(UsageException e, List<Command> path, PrintWriter err) {
+        err.println("mosaicod: " + oneLine(e.getMessage()) + " (see '" + HelpText.qualifiedName(path) + " --help')");
         return ExitCode.USAGE;
     }
 
     /** A configuration error is a usage error; anything else is fatal, with a stack trace only at debug level. */
-    private static int executionError(Exception e, CommandLine command, CommandLine.ParseResult parseResult) {
-        PrintWriter err = command.getErr();
+    private static int executionError(Exception e, List<Command> path, PrintWriter err) {
         if (e instanceof ConfigException) {
             err.println("mosaicod: " + oneLine(e.getMessage()));
             return ExitCode.USAGE;
         }
-        String name = command.getCommand() instanceof ConfiguredCommand c ? c.displayName() : command.getCommandName();
-        err.println("mosaicod: " + name + " failed: " + oneLine(String.valueOf(e)));
-        if (command.getCommand() instanceof ConfiguredCommand c && c.debug()) {
+        Command command = path.get(path.size() - 1);
+        err.println("mosaicod: " + CommandLineParser.commandName(path) + " failed: " + oneLine(String.valueOf(e)));
+        if (command instanceof ConfiguredCommand c && c.debug()) {
             e.printStackTrace(err);
         }
         return ExitCode.FATAL;
@@ -95,18 +86,5 @@ public final class Main {
 
     private static String oneLine(String message) {
         return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
-    }
-
-    /** Creates commands that need the {@link Invocation} through their one-argument constructor. */
-    private record InvocationFactory(Invocation invocation) implements IFactory {
-        @Override
-        public <K> K create(Class<K> type) throws Exception {
-            if (ConfiguredCommand.class.isAssignableFrom(type)) {
-                Constructor<K> constructor = type.getDeclaredConstructor(Invocation.class);
-                constructor.setAccessible(true);
-                return constructor.newInstance(invocation);
-            }
-            return CommandLine.defaultFactory().create(type);
-        }
     }
 }

@@ -3,31 +3,32 @@ package io.mosaicod.cli;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import java.util.List;
 
 /** Reads the repository only: {@code ps} does not register itself as an instance. */
-@Command(name = "ps", sortOptions = false,
-        description = "Show running server, cleanup and store-optimizer instances, the last cleanup and the"
-                + " optimization queue.")
 final class PsCommand extends ConfiguredCommand {
-    @Option(names = {"-a", "--all"}, description = "Also show dead instances (no heartbeat for 300 s or more).")
-    boolean all;
-
-    @Option(names = {"-v", "--verbose"},
-            description = "Show absolute UTC times besides relative ones, and errors in full.")
-    boolean verbose;
+    private static final CommandSpec.Option ALL = CommandSpec.Option.flag(List.of("-a", "--all"),
+            "Also show dead instances (no heartbeat for 300 s or more).");
+    private static final CommandSpec.Option VERBOSE = CommandSpec.Option.flag(List.of("-v", "--verbose"),
+            "Show absolute UTC times besides relative ones, and errors in full.");
 
     PsCommand(Invocation invocation) {
         super(invocation);
     }
 
     @Override
-    int run(MosaicodConfig config) {
+    CommandSpec baseSpec() {
+        return CommandSpec.of("ps", "Show running server, cleanup and store-optimizer instances, the last cleanup and"
+                + " the optimization queue.").withOptions(List.of(ALL, VERBOSE));
+    }
+
+    @Override
+    int run(MosaicodConfig config, CommandArguments arguments) {
         try (Repository repository = Repositories.open(config.database())) {
             PsReport report = new PsReport(repository.instances().list(), repository.cleanupLedger().lastRun(),
-                    repository.optimizationQueue().overview(PsReport.RECENT_FAILURES), all, verbose);
-            report.printTo(spec.commandLine().getOut());
+                    repository.optimizationQueue().overview(PsReport.RECENT_FAILURES), arguments.flag(ALL.key()),
+                    arguments.flag(VERBOSE.key()));
+            report.printTo(invocation.out());
         }
         return ExitCode.OK;
     }

@@ -8,11 +8,7 @@ import io.mosaicod.server.MosaicodServer;
 import io.mosaicod.server.ServerSettings;
 import java.util.List;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Command;
 
-@Command(name = "server", sortOptions = false,
-        description = "Run the Arrow Flight endpoint (mosaicod 0.7 protocol): ingest, read, catalog actions.",
-        footer = {"", "Runs until SIGINT/SIGTERM, then finishes the calls in flight and exits 0."})
 final class ServerCommand extends ConfiguredCommand {
     /** Printed on standard output, followed by the bound port, once the server accepts calls: for scripts. */
     static final String READY_LINE = "mosaicod server ready on port ";
@@ -22,20 +18,27 @@ final class ServerCommand extends ConfiguredCommand {
     }
 
     @Override
+    CommandSpec baseSpec() {
+        return CommandSpec.of("server",
+                        "Run the Arrow Flight endpoint (mosaicod 0.7 protocol): ingest, read, catalog actions.")
+                .withFooter("", "Runs until SIGINT/SIGTERM, then finishes the calls in flight and exits 0.");
+    }
+
+    @Override
     List<Setting<?>> flaggedSettings() {
         return List.of(Settings.HOST, Settings.PORT);
     }
 
     @Override
-    int run(MosaicodConfig config) throws Exception {
+    int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
                     instance.store());
             try {
                 LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
                         config.server().host(), server.port());
-                spec.commandLine().getOut().println(READY_LINE + server.port());
-                spec.commandLine().getOut().flush();
+                invocation.out().println(READY_LINE + server.port());
+                invocation.out().flush();
                 while (!instance.stop().sleep(3600)) {
                     // serve until a stop signal
                 }

@@ -2,16 +2,15 @@ package io.mosaicod.cli;
 
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Turns {@link Setting} descriptors into picocli options, so a flag's name, help text and default are
- * those of the setting it sets, and reads back which flags were given. Options carry no picocli default:
- * an absent flag must leave the setting to the environment, the file or its default.
+ * Turns {@link Setting} descriptors into command-line options, so a flag's name, help text and default are
+ * those of the setting it sets, and reads back which flags were given. An absent flag leaves the setting to
+ * the environment, the file or its default.
  */
 final class SettingOptions {
     /** Options every configured command offers. */
@@ -26,15 +25,12 @@ final class SettingOptions {
     private SettingOptions() {
     }
 
-    static void add(CommandSpec spec, List<Setting<?>> settings) {
+    static List<CommandSpec.Option> options(List<Setting<?>> settings) {
+        List<CommandSpec.Option> options = new ArrayList<>();
         for (Setting<?> setting : settings) {
-            String flag = setting.flag().orElseThrow(() -> new IllegalArgumentException(setting + " has no flag"));
-            spec.addOption(OptionSpec.builder(flag)
-                    .type(String.class)
-                    .paramLabel(LABELS.getOrDefault(setting, "VALUE"))
-                    .description(describe(setting))
-                    .build());
+            options.add(CommandSpec.Option.valued(flag(setting), LABELS.getOrDefault(setting, "VALUE"), describe(setting)));
         }
+        return options;
     }
 
     /** The help text: the setting's meaning, then its default and the other places that set it. */
@@ -45,15 +41,15 @@ final class SettingOptions {
     }
 
     /** The flags given on the command line, as typed, by the setting they set. */
-    static Map<Setting<?>, String> given(CommandSpec spec, List<Setting<?>> settings) {
+    static Map<Setting<?>, String> given(CommandArguments arguments, List<Setting<?>> settings) {
         Map<Setting<?>, String> flags = new HashMap<>();
         for (Setting<?> setting : settings) {
-            OptionSpec option = spec.findOption(setting.flag().orElseThrow());
-            String value = option == null ? null : option.getValue();
-            if (value != null) {
-                flags.put(setting, value);
-            }
+            arguments.value(flag(setting)).ifPresent(value -> flags.put(setting, value));
         }
         return flags;
+    }
+
+    private static String flag(Setting<?> setting) {
+        return setting.flag().orElseThrow(() -> new IllegalArgumentException(setting + " has no flag"));
     }
 }

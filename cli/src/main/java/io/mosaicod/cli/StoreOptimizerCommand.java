@@ -14,16 +14,19 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import picocli.CommandLine.Command;
 
-@Command(name = "store-optimizer", sortOptions = false,
-        description = "Rewrite each completed topic's small chunks into few large, time-sorted ones.",
-        footer = {"", "Exit codes: 0 done (or stopped by SIGINT/SIGTERM), 1 fatal error, 2 bad configuration,",
-                "3 a one-shot pass in which some topics failed (they are retried by the next pass)."})
 final class StoreOptimizerCommand extends ConfiguredCommand {
+    static final String NAME = "store-optimizer";
 
     StoreOptimizerCommand(Invocation invocation) {
         super(invocation);
+    }
+
+    @Override
+    CommandSpec baseSpec() {
+        return CommandSpec.of(NAME, "Rewrite each completed topic's small chunks into few large, time-sorted ones.")
+                .withFooter("", "Exit codes: 0 done (or stopped by SIGINT/SIGTERM), 1 fatal error, 2 bad configuration,",
+                        "3 a one-shot pass in which some topics failed (they are retried by the next pass).");
     }
 
     @Override
@@ -32,7 +35,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     }
 
     @Override
-    int run(MosaicodConfig config) throws IOException, InterruptedException {
+    int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.StoreOptimizer options = config.storeOptimizer();
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.STORE_OPTIMIZER, options.runsOnce());
              BufferAllocator allocator = new RootAllocator()) {

@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
-import picocli.CommandLine.IVersionProvider;
 
 /** The project version, from the {@code version.properties} resource Maven filters at build time. */
-public final class VersionProvider implements IVersionProvider {
+public final class VersionProvider {
+    private VersionProvider() {
+    }
 
     public static String version() {
         try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
@@ -20,10 +21,5 @@ public final class VersionProvider implements IVersionProvider {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Override
-    public String[] getVersion() {
-        return new String[] {"mosaicod " + version()};
     }
 }

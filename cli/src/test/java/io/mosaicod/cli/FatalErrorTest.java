@@ -6,42 +6,40 @@ import io.mosaicod.core.config.MosaicodConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
 
 /** A command whose work fails exits 1 with one line; the stack trace follows only at debug level. */
 class FatalErrorTest {
     @TempDir
     Path dir;
 
-    @Command(name = "boom")
     static final class FailingCommand extends ConfiguredCommand {
         FailingCommand(Invocation invocation) {
             super(invocation);
         }
 
         @Override
-        int run(MosaicodConfig config) {
+        CommandSpec baseSpec() {
+            return CommandSpec.of("boom", "Fails.");
+        }
+
+        @Override
+        int run(MosaicodConfig config, CommandArguments arguments) {
             throw new IllegalStateException("repository unreachable at db.internal:5432");
         }
     }
 
     private String[] runBoom(String... args) {
-        Invocation invocation = new Invocation(Map.of(), dir);
-        CommandLine root = Main.commandLine(invocation);
-        FailingCommand boom = new FailingCommand(invocation);
-        CommandLine boomLine = new CommandLine(boom);
-        SettingOptions.add(boomLine.getCommandSpec(), boom.allFlaggedSettings());
-        root.addSubcommand(boomLine);
         StringWriter err = new StringWriter();
-        root.setErr(new PrintWriter(err, true));
+        Invocation invocation = new Invocation(Map.of(), dir, new PrintWriter(new StringWriter()), new PrintWriter(err, true));
+        Command root = new MosaicodCommand(invocation, List.of(new FailingCommand(invocation)));
         String[] argv = new String[args.length + 1];
         argv[0] = "boom";
         System.arraycopy(args, 0, argv, 1, args.length);
-        int code = root.execute(argv);
+        int code = Main.execute(root, argv, invocation);
         return new String[] {Integer.toString(code), err.toString()};
     }
 

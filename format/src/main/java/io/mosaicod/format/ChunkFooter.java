@@ -54,6 +54,31 @@ public final class ChunkFooter {
         this.rowGroups = List.copyOf(groups);
     }
 
+    /**
+     * Starts initialising, on a daemon thread, the library classes the first footer read waits for: Arrow's
+     * {@code Schema} and parquet's {@code ParquetMetadata} each build a Jackson mapper when first used, ~0.2 s
+     * of one core (docs/benchmarks.md). A command about to read chunks calls this first, so that work runs on
+     * another core during the command's own start-up instead of before its first read. Only third-party classes
+     * are initialised here, none of which depends on ours, so the two threads cannot deadlock on class
+     * initialisation.
+     */
+    public static void initializeLibrariesInBackground() {
+        Thread thread = new Thread(() -> {
+            initialize(Schema.class);
+            initialize(ParquetMetadata.class);
+        }, "codec library initialisation");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void initialize(Class<?> type) {
+        try {
+            Class.forName(type.getName(), true, type.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e); // it is linked into this class: cannot happen
+        }
+    }
+
     static ParquetReadOptions readOptions() {
         return ParquetReadOptions.builder(new PlainParquetConfiguration())
                 .withCodecFactory(ChunkCompression.FOR_READING)

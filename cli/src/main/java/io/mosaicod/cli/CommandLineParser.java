@@ -1,0 +1,134 @@
+package io.mosaicod.cli;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses {@code mosaicod}'s arguments against the command tree: the leading words choose the command
+ * ({@code topic cat}), then come its options ({@code --name=value}, {@code --name value}, flags, clustered short
+ * flags such as {@code -av}) and its parameters, in any order; {@code --} ends the options. Options belong to the
+ * command named before them. Anything else is a {@link UsageException}; {@link #path()} then tells how far the
+ * parse got, for the error's pointer to help.
+ */
+final class CommandLineParser {
+    /** What the command line asks for. */
+    enum Request { RUN, HELP, VERSION }
+
+    /** A parsed command line: the command chosen (last of {@code path}), its arguments, and the request. */
+    record Parsed(List<Command> path, CommandArguments arguments, Request request) {
+        Command command() {
+            return path.get(path.size() - 1);
+        }
+    }
+
+    private final List<Command> path = new ArrayList<>();
+
+    CommandLineParser(Command root) {
+        path.add(root);
+    }
+
+    /** The commands chosen so far, the root first. */
+    List<Command> path() {
+        return List.copyOf(path);
+    }
+
+    /** The command as typed after the root's name, e.g. {@code topic ls}; empty for the root. */
+    static String commandName(List<Command> path) {
+        List<String> names = new ArrayList<>();
+        for (Command c : path.subList(1, path.size())) {
+            names.add(c.spec().name());
+        }
+        return String.join(" ", names);
+    }
+
+    Parsed parse(String[] args) {
+        Map<String, String> values = new HashMap<>();
+        Set<String> flags = new HashSet<>();
+        List<String> parameters = new ArrayList<>();
+        Request request = Request.RUN;
+        boolean optionsEnded = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            Command current = path.get(path.size() - 1);
+            if (!optionsEnded && arg.equals("--")) {
+                optionsEnded = true;
+            } else if (!optionsEnded && arg.startsWith("--")) {
+                int equals = arg.indexOf('=');
+                String name = equals < 0 ? arg : arg.substring(0, equals);
+                CommandSpec.Option option = option(current, name);
+                if (option.takesValue()) {
+                    if (equals >= 0) {
+                        values.put(option.key(), arg.substring(equals + 1));
+                    } else if (i + 1 < args.length) {
+                        values.put(option.key(), args[++i]);
+                    } else {
+                        throw new UsageException("option " + name + " needs a value (" + name + "=" + option.label() + ")");
+                    }
+                } else if (equals >= 0) {
+                    throw new UsageException("option " + name + " takes no value");
+                } else {
+                    flags.add(option.key());
+                }
+            } else if (!optionsEnded && arg.length() > 1 && arg.startsWith("-")) {
+                for (char letter : arg.substring(1).toCharArray()) {
+                    CommandSpec.Option option = option(current, "-" + letter);
+                    if (option.takesValue()) {
+                        throw new UsageException("option -" + letter + " needs a value: give it on its own");
+                    }
+                    flags.add(option.key());
+                }
+            } else if (!current.subcommands().isEmpty()) {
+                path.add(subcommand(current, arg));
+            } else {
+                parameters.add(arg);
+            }
+            if (flags.remove(CommandSpec.HELP.key())) {
+                request = Request.HELP;
+            } else if (flags.remove(CommandSpec.VERSION.key()) && request == Request.RUN) {
+                request = Request.VERSION;
+            }
+        }
+        Command command = path.get(path.size() - 1);
+        if (request == Request.RUN) {
+            check(command, parameters);
+        }
+        return new Parsed(path(), new CommandArguments(commandName(path), values, flags, parameters), request);
+    }
+
+    private static void check(Command command, List<String> parameters) {
+        if (!command.subcommands().isEmpty()) {
+            throw new UsageException("missing command: one of " + names(command.subcommands()));
+        }
+        List<CommandSpec.Parameter> expected = command.spec().parameters();
+        if (!expected.isEmpty() && expected.get(expected.size() - 1).anyNumber()) {
+            return;
+        }
+        if (parameters.size() < expected.size()) {
+            throw new UsageException("missing " + expected.get(parameters.size()).label());
+        }
+        if (parameters.size() > expected.size()) {
+            throw new UsageException("unexpected argument '" + parameters.get(expected.size()) + "'");
+        }
+    }
+
+    private static CommandSpec.Option option(Command command, String name) {
+        return command.spec().option(name).orElseThrow(() -> new UsageException("unknown option " + name));
+    }
+
+    static Command subcommand(Command parent, String name) {
+        for (Command sub : parent.subcommands()) {
+            if (sub.spec().name().equals(name)) {
+                return sub;
+            }
+        }
+        throw new UsageException("unknown command '" + name + "': one of " + names(parent.subcommands()));
+    }
+
+    private static String names(List<Command> commands) {
+        return String.join(", ", commands.stream().map(c -> c.spec().name()).toList());
+    }
+}

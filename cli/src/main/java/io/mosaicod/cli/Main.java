@@ -1,7 +1,6 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.core.config.ConfigException;
-import io.mosaicod.format.ChunkFooter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -29,9 +28,7 @@ public final class Main {
      */
     public static int execute(String[] args, Map<String, String> env, Path workingDir, PrintWriter out,
                               PrintWriter err) {
-        if (args.length > 0 && args[0].equals(StoreOptimizerCommand.NAME)) {
-            ChunkFooter.initializeLibrariesInBackground(); // while the configuration and the repository start
-        }
+        StartupWarmUp.start(args.length > 0 && args[0].equals(StoreOptimizerCommand.NAME));
         Invocation invocation = new Invocation(env, workingDir, out, err);
         try {
             return execute(new MosaicodCommand(invocation), args, invocation);

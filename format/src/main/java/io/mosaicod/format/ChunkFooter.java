@@ -55,20 +55,15 @@ public final class ChunkFooter {
     }
 
     /**
-     * Starts initialising, on a daemon thread, the library classes the first footer read waits for: Arrow's
-     * {@code Schema} and parquet's {@code ParquetMetadata} each build a Jackson mapper when first used, ~0.2 s
-     * of one core (docs/benchmarks.md). A command about to read chunks calls this first, so that work runs on
-     * another core during the command's own start-up instead of before its first read. Only third-party classes
-     * are initialised here, none of which depends on ours, so the two threads cannot deadlock on class
+     * Initialises the library classes the first footer read waits for: Arrow's {@code Schema} and parquet's
+     * {@code ParquetMetadata} each build a Jackson mapper when first used, ~0.1–0.2 s of one core. A command about
+     * to read chunks can run this on another thread during its own start-up. Only third-party classes are
+     * initialised here, none of which depends on ours, so the two threads cannot deadlock on class
      * initialisation.
      */
-    public static void initializeLibrariesInBackground() {
-        Thread thread = new Thread(() -> {
-            initialize(Schema.class);
-            initialize(ParquetMetadata.class);
-        }, "codec library initialisation");
-        thread.setDaemon(true);
-        thread.start();
+    public static void initializeLibraries() {
+        initialize(Schema.class);
+        initialize(ParquetMetadata.class);
     }
 
     private static void initialize(Class<?> type) {

@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,14 +24,16 @@ record CommandSpec(String name, String description, List<Option> options, List<P
         return new CommandSpec(name, description, List.of(), List.of(), List.of());
     }
 
+    /** This command with {@code more} options after its own. */
     CommandSpec withOptions(List<Option> more) {
-        List<Option> all = new java.util.ArrayList<>(options);
+        List<Option> all = new ArrayList<>(options);
         all.addAll(more);
         return new CommandSpec(name, description, all, parameters, footer);
     }
 
-    CommandSpec withParameters(Parameter... more) {
-        return new CommandSpec(name, description, options, List.of(more), footer);
+    /** This command taking {@code parameters}, in order. */
+    CommandSpec withParameters(Parameter... parameters) {
+        return new CommandSpec(name, description, options, List.of(parameters), footer);
     }
 
     CommandSpec withFooter(String... lines) {
@@ -39,13 +42,15 @@ record CommandSpec(String name, String description, List<Option> options, List<P
 
     /** The option {@code name} names (any of its names), help and version included. */
     Optional<Option> option(String name) {
-        for (Option option : options) {
-            if (option.names().contains(name)) {
-                return Optional.of(option);
-            }
-        }
-        return Optional.of(HELP).filter(o -> o.names().contains(name))
-                .or(() -> Optional.of(VERSION).filter(o -> o.names().contains(name)));
+        return allOptions().stream().filter(o -> o.names().contains(name)).findFirst();
+    }
+
+    /** Its own options, then help and version. */
+    List<Option> allOptions() {
+        List<Option> all = new ArrayList<>(options);
+        all.add(HELP);
+        all.add(VERSION);
+        return all;
     }
 
     /**

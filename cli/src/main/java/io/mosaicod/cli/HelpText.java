@@ -1,6 +1,5 @@
 package io.mosaicod.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** A command's help: usage line, description, parameters, options with their help, subcommands, footer. */
@@ -29,10 +28,7 @@ final class HelpText {
             spec.parameters().forEach(p -> entry("      " + p.label(), List.of(p.description()), out));
         }
         out.append("\nOptions:\n");
-        List<CommandSpec.Option> options = new ArrayList<>(spec.options());
-        options.add(CommandSpec.HELP);
-        options.add(CommandSpec.VERSION);
-        options.forEach(o -> entry(synopsis(o), o.description(), out));
+        spec.allOptions().forEach(o -> entry(synopsis(o), o.description(), out));
         if (!command.subcommands().isEmpty()) {
             out.append("\nCommands:\n");
             command.subcommands().forEach(c -> entry("  " + c.spec().name(), List.of(c.spec().description()), out));

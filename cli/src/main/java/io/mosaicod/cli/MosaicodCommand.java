@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@code mosaicod}: the one executable; each process kind is a subcommand (DESIGN.md §2). */
-final class MosaicodCommand implements Command {
+final class MosaicodCommand extends CommandGroup {
     private final List<Command> subcommands;
 
     MosaicodCommand(Invocation invocation) {
@@ -31,10 +31,5 @@ final class MosaicodCommand implements Command {
     @Override
     public List<Command> subcommands() {
         return subcommands;
-    }
-
-    @Override
-    public int execute(CommandArguments arguments) {
-        throw new IllegalStateException("the parser chooses a subcommand");
     }
 }

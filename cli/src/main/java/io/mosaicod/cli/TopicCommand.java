@@ -19,7 +19,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /** {@code mosaicod topic ls|show|cat}: inspect topics in the repository and the store. */
-final class TopicCommand implements Command {
+final class TopicCommand extends CommandGroup {
     private static final String JSON = "--json";
     private final List<Command> subcommands;
 
@@ -35,11 +35,6 @@ final class TopicCommand implements Command {
     @Override
     public List<Command> subcommands() {
         return subcommands;
-    }
-
-    @Override
-    public int execute(CommandArguments arguments) {
-        throw new IllegalStateException("the parser chooses a subcommand");
     }
 
     /** The topic named by a locator, or a one-line usage error. */

@@ -26,6 +26,9 @@ final class CommandLineParser {
     }
 
     private final List<Command> path = new ArrayList<>();
+    private final Map<String, String> values = new HashMap<>();
+    private final Set<String> flags = new HashSet<>();
+    private final List<String> parameters = new ArrayList<>();
 
     CommandLineParser(Command root) {
         path.add(root);
@@ -45,10 +48,8 @@ final class CommandLineParser {
         return String.join(" ", names);
     }
 
+    /** Parses once: a parser is made for one command line. */
     Parsed parse(String[] args) {
-        Map<String, String> values = new HashMap<>();
-        Set<String> flags = new HashSet<>();
-        List<String> parameters = new ArrayList<>();
         Request request = Request.RUN;
         boolean optionsEnded = false;
         for (int i = 0; i < args.length; i++) {
@@ -57,30 +58,9 @@ final class CommandLineParser {
             if (!optionsEnded && arg.equals("--")) {
                 optionsEnded = true;
             } else if (!optionsEnded && arg.startsWith("--")) {
-                int equals = arg.indexOf('=');
-                String name = equals < 0 ? arg : arg.substring(0, equals);
-                CommandSpec.Option option = option(current, name);
-                if (option.takesValue()) {
-                    if (equals >= 0) {
-                        values.put(option.key(), arg.substring(equals + 1));
-                    } else if (i + 1 < args.length) {
-                        values.put(option.key(), args[++i]);
-                    } else {
-                        throw new UsageException("option " + name + " needs a value (" + name + "=" + option.label() + ")");
-                    }
-                } else if (equals >= 0) {
-                    throw new UsageException("option " + name + " takes no value");
-                } else {
-                    flags.add(option.key());
-                }
+                i = longOption(current, args, i);
             } else if (!optionsEnded && arg.length() > 1 && arg.startsWith("-")) {
-                for (char letter : arg.substring(1).toCharArray()) {
-                    CommandSpec.Option option = option(current, "-" + letter);
-                    if (option.takesValue()) {
-                        throw new UsageException("option -" + letter + " needs a value: give it on its own");
-                    }
-                    flags.add(option.key());
-                }
+                shortFlags(current, arg);
             } else if (!current.subcommands().isEmpty()) {
                 path.add(subcommand(current, arg));
             } else {
@@ -97,6 +77,42 @@ final class CommandLineParser {
             check(command, parameters);
         }
         return new Parsed(path(), new CommandArguments(commandName(path), values, flags, parameters), request);
+    }
+
+    /** {@code --name}, {@code --name=value} or {@code --name value}; returns the index of the last word used. */
+    private int longOption(Command command, String[] args, int i) {
+        String arg = args[i];
+        int equals = arg.indexOf('=');
+        String name = equals < 0 ? arg : arg.substring(0, equals);
+        CommandSpec.Option option = option(command, name);
+        if (!option.takesValue()) {
+            if (equals >= 0) {
+                throw new UsageException("option " + name + " takes no value");
+            }
+            flags.add(option.key());
+            return i;
+        }
+        if (equals >= 0) {
+            values.put(option.key(), arg.substring(equals + 1));
+            return i;
+        }
+        if (i + 1 == args.length) {
+            throw new UsageException("option " + name + " needs a value (" + name + "=" + option.label() + ")");
+        }
+        values.put(option.key(), args[i + 1]);
+        return i + 1;
+    }
+
+    /** {@code -a}, or several short flags together: {@code -av}. */
+    private void shortFlags(Command command, String arg) {
+        for (char letter : arg.substring(1).toCharArray()) {
+            CommandSpec.Option option = option(command, "-" + letter);
+            if (option.takesValue()) {
+                throw new UsageException("option -" + letter + " takes a value: give it as " + option.key() + "="
+                        + option.label());
+            }
+            flags.add(option.key());
+        }
     }
 
     private static void check(Command command, List<String> parameters) {

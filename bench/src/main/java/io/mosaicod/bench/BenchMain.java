@@ -109,6 +109,7 @@ public final class BenchMain {
             entry.put("cold_cache", s.coldCache());
             entry.put("floor", s.floor());
             entry.put("floors", s.floors());
+            entry.put("idle_pass_seconds", s.idlePasses().stream().map(ChildJvm.Measurement::seconds).toList());
             List<Object> systems = new ArrayList<>();
             for (OptimizerBenchmark.Trials t : s.systems()) {
                 Map<String, Object> system = new LinkedHashMap<>();

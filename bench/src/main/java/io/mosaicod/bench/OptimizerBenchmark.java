@@ -40,7 +40,16 @@ public final class OptimizerBenchmark {
     }
 
     /** Everything measured on one dataset. */
-    record Scenario(BenchDataset dataset, List<DiskFloor.Floor> floors, boolean coldCache, List<Trials> systems) {
+    record Scenario(BenchDataset dataset, List<DiskFloor.Floor> floors, List<ChildJvm.Measurement> idlePasses,
+                    boolean coldCache, List<Trials> systems) {
+        /**
+         * The optimizer's fixed cost on this machine: the same command once the topic is optimized (JVM start,
+         * repository, registration, an empty pass), cold cache, median of one per round.
+         */
+        double idleSeconds() {
+            return median(idlePasses.stream().mapToDouble(ChildJvm.Measurement::seconds).toArray());
+        }
+
         /**
          * The median of the floors measured between the rounds: on a virtual disk whose host caches some reads
          * and writes, one measurement moved between 0.96 and 1.74 s for the same 1 GB; the systems' times are
@@ -75,16 +84,19 @@ public final class OptimizerBenchmark {
         }
         boolean cold = true;
         List<DiskFloor.Floor> floors = new ArrayList<>();
+        List<ChildJvm.Measurement> idlePasses = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             cold &= runOptimizer(dataset, poolBytes, optimizer);
             for (int i = 0; i < duckThreads.length; i++) {
                 cold &= runDuckDb(dataset, duckThreads[i], duckMemoryLimit, ducks.get(i));
             }
             floors.add(DiskFloor.measure(dataset.chunkFiles(), optimizer.outputBytes().get(0), work));
+            cold &= PageCache.drop();
+            idlePasses.add(optimizerPass(dataset, poolBytes)); // the topic is still optimized: nothing to do
         }
         List<Trials> systems = new ArrayList<>(List.of(optimizer));
         systems.addAll(ducks);
-        return new Scenario(dataset, floors, cold, systems);
+        return new Scenario(dataset, floors, idlePasses, cold, systems);
     }
 
     static String duckDbSystem(int threads) {
@@ -98,20 +110,25 @@ public final class OptimizerBenchmark {
     boolean runOptimizer(BenchDataset dataset, long poolBytes, Trials trials) throws Exception {
         dataset.reset();
         boolean cold = PageCache.drop();
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("MOSAICOD_DATA_DIR", dataset.dataDir().toString());
-        env.put("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", Long.toString(poolBytes));
-        env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(MAX_CHUNK_SIZE));
-        env.put("MOSAICOD_LOG_LEVEL", "warning");
-        ChildJvm.Measurement m = ChildJvm.mosaicod(List.of("store-optimizer"), env,
-                work.resolve("optimizer.log"));
-        require(m, "store-optimizer");
+        ChildJvm.Measurement m = optimizerPass(dataset, poolBytes);
         List<Path> files = dataset.currentChunkFiles();
         trials.runs().add(m);
         trials.outputBytes().add(sizeOf(files));
         trials.outputFiles().add(files.size());
         report(trials.system(), m);
         return cold;
+    }
+
+    /** One {@code mosaicod store-optimizer} pass over {@code dataset} in its current state. */
+    private ChildJvm.Measurement optimizerPass(BenchDataset dataset, long poolBytes) throws Exception {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("MOSAICOD_DATA_DIR", dataset.dataDir().toString());
+        env.put("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", Long.toString(poolBytes));
+        env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(MAX_CHUNK_SIZE));
+        env.put("MOSAICOD_LOG_LEVEL", "warning");
+        ChildJvm.Measurement m = ChildJvm.mosaicod(List.of("store-optimizer"), env, work.resolve("optimizer.log"));
+        require(m, "store-optimizer");
+        return m;
     }
 
     /** One DuckDB sort of {@code dataset}'s chunks, cold cache, in its own JVM; a failure is recorded, not thrown. */
@@ -175,10 +192,7 @@ public final class OptimizerBenchmark {
     static String markdown(Scenario s) {
         StringBuilder out = new StringBuilder();
         BenchDataset d = s.dataset();
-        StringBuilder floorsText = new StringBuilder();
-        for (DiskFloor.Floor f : s.floors()) {
-            floorsText.append(floorsText.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", f.seconds()));
-        }
+        String floorsText = secondsText(s.floors().stream().map(DiskFloor.Floor::seconds).toList());
         out.append(String.format(Locale.ROOT, "%s: %d chunks, %.0f MB (%d rows)%s; disk floor %.2f s (median of %s, one"
                         + " per round; read %.0f MB/s, write+sync %.0f MB/s)%n%n", d.spec().name(), d.chunkFiles().size(),
                 d.inputBytes() / 1e6, d.rows(), s.coldCache() ? ", cold cache" : ", warm cache (not root)",
@@ -192,10 +206,7 @@ public final class OptimizerBenchmark {
                         t.failures().size(), t.failures().get(0).reason().replace('|', '/')));
                 continue;
             }
-            StringBuilder runsText = new StringBuilder();
-            for (ChildJvm.Measurement m : t.runs()) {
-                runsText.append(runsText.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", m.seconds()));
-            }
+            String runsText = secondsList(t.runs());
             out.append(String.format(Locale.ROOT, "| %s | %.2f s | %s | %.2f | %.2f | %.0f MB | %d files, %.0f MB |%n",
                     t.system(), t.medianSeconds(), runsText, t.medianSeconds() / reference,
                     t.medianSeconds() / s.floor().seconds(), t.medianRssMB(), t.outputFiles().get(0),
@@ -205,6 +216,23 @@ public final class OptimizerBenchmark {
                         t.failures().size(), t.failures().get(0).reason().replace('|', '/')));
             }
         }
+        Trials optimizer = s.systems().get(0);
+        if (!optimizer.runs().isEmpty()) {
+            double work = optimizer.medianSeconds() - s.idleSeconds();
+            out.append(String.format(Locale.ROOT, "%nmosaicod with nothing left to optimize (the same command after a pass:"
+                            + " JVM start, repository, registration, an empty pass; cold cache): %.2f s (median of %s,"
+                            + " one per round). The pass less that: %.2f s, %.2f× the disk floor.%n", s.idleSeconds(),
+                    secondsList(s.idlePasses()), work, work / s.floor().seconds()));
+        }
         return out.toString();
+    }
+
+    /** e.g. {@code 1.92, 1.90, 1.92}. */
+    private static String secondsList(List<ChildJvm.Measurement> measurements) {
+        return secondsText(measurements.stream().map(ChildJvm.Measurement::seconds).toList());
+    }
+
+    private static String secondsText(List<Double> seconds) {
+        return String.join(", ", seconds.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList());
     }
 }

@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
  */
 abstract class ConfiguredCommand implements Command {
     final Invocation invocation;
+    private CommandSpec spec;
     private volatile boolean debug;
 
     ConfiguredCommand(Invocation invocation) {
@@ -35,9 +36,13 @@ abstract class ConfiguredCommand implements Command {
         return all;
     }
 
+    /** Built once: the parser asks for it at every word of the command line. */
     @Override
     public final CommandSpec spec() {
-        return baseSpec().withOptions(SettingOptions.options(allFlaggedSettings()));
+        if (spec == null) {
+            spec = baseSpec().withOptions(SettingOptions.options(allFlaggedSettings()));
+        }
+        return spec;
     }
 
     /** The command's work; returns the exit code. */

@@ -9,8 +9,9 @@ import java.util.Enumeration;
  * Start-up work that would otherwise wait its turn on the command's one thread, begun on another core while the
  * command line and the configuration are read: opening the class path's ~125 jars (the first search of a
  * resource in all of them, SLF4J's search for its provider, opens and indexes every jar: tens of ms with a cold page
- * cache), and for the optimizer the codec's libraries ({@link ChunkFooter#initializeLibraries()}). Nothing here
- * touches mosaicod's own classes or state, so it cannot race the command (docs/benchmarks.md).
+ * cache), and for the optimizer the codec's libraries ({@link ChunkFooter#initializeLibraries()}). Only library
+ * classes are initialised here and no mosaicod state is touched, so it cannot race the command or deadlock with
+ * it on class initialisation (docs/benchmarks.md).
  */
 final class StartupWarmUp {
     /** The first resource every command looks for in every jar. */

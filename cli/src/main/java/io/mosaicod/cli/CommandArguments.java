@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What the command line gave the command it names: option values and flags by the option's long name, and the
@@ -42,7 +43,7 @@ record CommandArguments(String commandName, Map<String, String> values, Set<Stri
         return value(name).map(v -> parse(name, v, "a number", Double::parseDouble)).orElse(absent);
     }
 
-    private static <T> T parse(String name, String value, String expected, java.util.function.Function<String, T> parser) {
+    private static <T> T parse(String name, String value, String expected, Function<String, T> parser) {
         try {
             return parser.apply(value.strip());
         } catch (NumberFormatException e) {

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * Entry point of the {@code mosaicod} executable. The command line is parsed by {@link CommandLineParser}, not
- * a library: picocli (Java 5 class files, which the JVM's class archive cannot hold) cost ~60 ms of every
- * command's start-up here, a tenth of a one-shot optimizer pass's overhead (docs/benchmarks.md).
+ * a library: picocli (Java 5 class files, which the JVM's class archive cannot hold) cost ~70 ms of every
+ * command's start-up here (docs/benchmarks.md).
  */
 public final class Main {
     private Main() {

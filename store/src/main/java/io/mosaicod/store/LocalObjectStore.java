@@ -32,6 +32,7 @@ import java.util.stream.Stream;
  * {@code a/b/c}), since a path is either a file or a directory. The store layout never does that.
  */
 public final class LocalObjectStore implements ObjectStore {
+    private static final Path DISCARD = Path.of("/dev/null");
     private final Path root;
     private final OptionalInt directAlignment;
 
@@ -90,6 +91,34 @@ public final class LocalObjectStore implements ObjectStore {
             throw notFound(key, e);
         } catch (IOException e) {
             throw failure("open", key, e);
+        }
+    }
+
+    /**
+     * Sends the file to {@code /dev/null} with {@code sendfile}: the kernel reads it into its page cache with
+     * its own large sequential read-ahead, and no byte is copied to this process.
+     */
+    @Override
+    public void readAhead(String key) throws IOException {
+        Path path = existingFile(key);
+        if (!Files.isWritable(DISCARD)) {
+            return;
+        }
+        try (FileChannel file = FileChannel.open(path, StandardOpenOption.READ);
+             FileChannel discard = FileChannel.open(DISCARD, StandardOpenOption.WRITE)) {
+            long size = file.size();
+            long at = 0;
+            while (at < size) {
+                long sent = file.transferTo(at, size - at, discard);
+                if (sent <= 0) {
+                    break;
+                }
+                at += sent;
+            }
+        } catch (NoSuchFileException e) {
+            throw notFound(key, e);
+        } catch (IOException e) {
+            throw failure("read ahead", key, e);
         }
     }
 

@@ -65,6 +65,13 @@ public interface ObjectStore extends Closeable {
      */
     long deleteFolder(String folder) throws IOException;
 
+    /**
+     * Brings the object into the machine's file cache so that reads of it soon after are served from memory;
+     * returns when it is there. A store without such a cache (S3) does nothing.
+     */
+    default void readAhead(String key) throws IOException {
+    }
+
     /** Copies one object byte for byte to {@code targetKey}, replacing what is there. */
     void copy(String sourceKey, String targetKey) throws IOException;
 }

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LocalObjectStoreTest extends ObjectStoreContract {
     @TempDir
@@ -53,6 +54,12 @@ class LocalObjectStoreTest extends ObjectStoreContract {
             return files.filter(Files::isRegularFile).filter(LocalListing::isTemporary)
                     .map(path -> root.relativize(path).toString()).toList();
         }
+    }
+
+    @Test
+    void readingAheadAMissingObjectSaysSo() {
+        assertThatThrownBy(() -> store.readAhead("tp_A/data/00000.parquet"))
+                .isInstanceOf(ObjectNotFoundException.class).hasMessageContaining("tp_A/data/00000.parquet");
     }
 
     @Test

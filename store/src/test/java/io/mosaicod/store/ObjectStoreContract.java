@@ -214,6 +214,17 @@ abstract class ObjectStoreContract {
     }
 
     @Test
+    void readingAheadLeavesTheObjectAsItIs() throws IOException {
+        byte[] content = random(3 << 20, 7);
+        store.put("tp_A/data/00000.parquet", content);
+
+        store.readAhead("tp_A/data/00000.parquet");
+
+        assertThat(store.get("tp_A/data/00000.parquet")).isEqualTo(content);
+        assertThat(store.list("tp_A/").map(ObjectInfo::key).toList()).containsExactly("tp_A/data/00000.parquet");
+    }
+
+    @Test
     void missingKeysRaiseObjectNotFoundNamingTheKey() throws IOException {
         store.put("tp_A/data/00000.parquet", bytes("x"));
         String missing = "tp_A/data/00001.parquet";

@@ -11,6 +11,7 @@ import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
 import io.mosaicod.tasks.read.ChunkPrefetcher;
+import io.mosaicod.tasks.read.FileCacheReadAhead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,6 +49,13 @@ public final class TopicRewriter {
     private static final long PREFETCH_WINDOW_BYTES = 64L << 20;
     /** Concurrent chunk reads: a disk or S3 serves a few at once faster than one after another. */
     private static final int PREFETCH_THREADS = 4;
+    /**
+     * How far past the chunk being copied the chunks still to copy are read into the file cache: copying is
+     * bound by the disk, and 64–128 MiB ahead it reads in long stretches between the writes (an ingestion-like
+     * topic's pass ~0.2 s shorter here); decoding chunks is bound by the CPU, so merged chunks are not read
+     * ahead (that was ~0.1 s slower on the overlapping topic).
+     */
+    private static final long READ_AHEAD_BYTES = 128L << 20;
     /** Threads opening and decoding chunk runs ahead of the merge: the decoding is CPU work for a second core. */
     private static final int OPEN_AHEAD_THREADS = 2;
 
@@ -93,7 +101,8 @@ public final class TopicRewriter {
         try (BufferAllocator rewriteAllocator = allocator.newChildAllocator("rewrite " + topic.locator(), 0,
                 Long.MAX_VALUE);
              ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder),
-                     prefetchWindowBytes(), PREFETCH_THREADS)) {
+                     prefetchWindowBytes(), PREFETCH_THREADS);
+             FileCacheReadAhead readAhead = new FileCacheReadAhead(store, expected(copied(plan)), READ_AHEAD_BYTES)) {
             Schema schema = schemaOf(readOrder.get(0), rewriteAllocator);
             int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
@@ -104,6 +113,7 @@ public final class TopicRewriter {
                 inputs.openAhead(mergeOrder(plan), prefetchWindowBytes() / 4, OPEN_AHEAD_THREADS);
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
+                        readAhead.reached(copy.chunk().objectKey());
                         output.append(copy.chunk(), prefetcher.open(copy.chunk().objectKey()),
                                 recorded.summaryOf(copy.chunk()));
                     } else if (piece instanceof RewritePlan.Merge merge) {
@@ -191,6 +201,17 @@ public final class TopicRewriter {
             }
         }
         return order;
+    }
+
+    /** The chunks the plan copies without decoding, in order. */
+    private static List<ChunkSpan> copied(RewritePlan.Rewrite plan) {
+        List<ChunkSpan> chunks = new ArrayList<>();
+        for (RewritePlan.Piece piece : plan.pieces()) {
+            if (piece instanceof RewritePlan.Copy copy) {
+                chunks.add(copy.chunk());
+            }
+        }
+        return chunks;
     }
 
     /** The chunk runs the plan's merges open, in that order. */

@@ -38,6 +38,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private final java.util.function.LongConsumer rowsWritten;
     private long rows;
     private final List<NewChunk> written = new ArrayList<>();
+    private List<byte[]> writeBuffers;
     private ObjectWriter object;
     private WriteBehindStream stream;
     private ChunkWriter current;
@@ -80,7 +81,10 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         if (current == null) {
             String key = folder.chunkKey(written.size());
             object = store.newWriter(key);
-            stream = new WriteBehindStream(object.stream(), key, WRITE_BUFFER_BYTES, WRITE_BUFFERS);
+            if (writeBuffers == null) {
+                writeBuffers = WriteBehindStream.buffers(WRITE_BUFFER_BYTES, WRITE_BUFFERS);
+            }
+            stream = new WriteBehindStream(object.stream(), key, writeBuffers);
             current = ChunkWriter.open(stream, key, schema, profile, rowGroupBytes);
         }
         return current;

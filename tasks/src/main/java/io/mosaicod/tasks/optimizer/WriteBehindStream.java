@@ -3,6 +3,8 @@ package io.mosaicod.tasks.optimizer;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
@@ -31,16 +33,29 @@ final class WriteBehindStream extends OutputStream {
     private record Filled(byte[] bytes, int length) {
     }
 
-    WriteBehindStream(OutputStream target, String name, int bufferBytes, int buffers) {
+    /**
+     * @param buffers the buffers it may fill, {@link #buffers made} once for every stream a writer opens in
+     *                turn: they are free again once {@link #drain} has returned (not after a failure)
+     */
+    WriteBehindStream(OutputStream target, String name, List<byte[]> buffers) {
         this.target = target;
-        this.free = new ArrayBlockingQueue<>(buffers);
-        this.filled = new ArrayBlockingQueue<>(buffers + 1); // + the end marker
-        for (int i = 0; i < buffers; i++) {
-            free.add(new byte[bufferBytes]);
-        }
+        this.free = new ArrayBlockingQueue<>(buffers.size(), false, buffers);
+        this.filled = new ArrayBlockingQueue<>(buffers.size() + 1); // + the end marker
         this.writer = new Thread(this::writeAll, "write-behind " + name);
         writer.setDaemon(true);
         writer.start();
+    }
+
+    /**
+     * {@code count} buffers of {@code bytes}: allocated once per writer, since a new chunk's stream would
+     * otherwise leave its buffers to the garbage collector (16 MiB a chunk, which grew the heap by ~50 MB).
+     */
+    static List<byte[]> buffers(int bytes, int count) {
+        List<byte[]> buffers = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            buffers.add(new byte[bytes]);
+        }
+        return List.copyOf(buffers);
     }
 
     @Override

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
@@ -20,7 +22,7 @@ class WriteBehindStreamTest {
         byte[] data = new byte[3_000_000];
         random.nextBytes(data);
         ByteArrayOutputStream target = new ByteArrayOutputStream();
-        WriteBehindStream stream = new WriteBehindStream(target, "test", 64 << 10, 3);
+        WriteBehindStream stream = new WriteBehindStream(target, "test", WriteBehindStream.buffers(64 << 10, 3));
         int at = 0;
         while (at < data.length) {
             int n = Math.min(data.length - at, random.nextInt(3) == 0 ? 1 : random.nextInt(300_000));
@@ -36,6 +38,26 @@ class WriteBehindStreamTest {
     }
 
     @Test
+    void streamsOpenedInTurnShareTheirBuffersAndEachGetsItsOwnBytes() throws IOException {
+        List<byte[]> buffers = WriteBehindStream.buffers(1000, 2);
+        List<byte[]> expected = new ArrayList<>();
+        List<ByteArrayOutputStream> targets = new ArrayList<>();
+        for (int chunk = 0; chunk < 3; chunk++) {
+            byte[] data = new byte[4321 + chunk];
+            java.util.Arrays.fill(data, (byte) chunk);
+            ByteArrayOutputStream target = new ByteArrayOutputStream();
+            WriteBehindStream stream = new WriteBehindStream(target, "chunk " + chunk, buffers);
+            stream.write(data, 0, data.length);
+            stream.drain();
+            expected.add(data);
+            targets.add(target);
+        }
+        for (int chunk = 0; chunk < 3; chunk++) {
+            assertThat(targets.get(chunk).toByteArray()).isEqualTo(expected.get(chunk));
+        }
+    }
+
+    @Test
     void aFailingTargetFailsTheWriterWithItsMessage() {
         OutputStream broken = new OutputStream() {
             @Override
@@ -48,7 +70,7 @@ class WriteBehindStreamTest {
                 throw new IOException("No space left on device");
             }
         };
-        WriteBehindStream stream = new WriteBehindStream(broken, "test", 1024, 2);
+        WriteBehindStream stream = new WriteBehindStream(broken, "test", WriteBehindStream.buffers(1024, 2));
         assertThatThrownBy(() -> {
             for (int i = 0; i < 100; i++) {
                 stream.write(new byte[1000], 0, 1000);
@@ -75,7 +97,7 @@ class WriteBehindStreamTest {
                 }
             }
         };
-        WriteBehindStream stream = new WriteBehindStream(stuck, "test", 16, 2);
+        WriteBehindStream stream = new WriteBehindStream(stuck, "test", WriteBehindStream.buffers(16, 2));
         stream.write(new byte[20], 0, 20);
         entered.await();
         stream.abandon(); // returns: the thread stopped

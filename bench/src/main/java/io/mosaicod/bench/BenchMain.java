@@ -18,7 +18,8 @@ import java.util.Set;
  *     --scale full --runs 3 --work /tmp/mosaicod-bench --out bench-results
  * </pre>
  * Scales: {@code small} (minutes, for a check) and {@code full} (the figures in docs/benchmarks.md).
- * {@code --only} picks scenarios among {@value #ALL} (all by default).
+ * {@code --only} picks scenarios among {@value #ALL} (all by default), and {@value #VERSUS}: this build's
+ * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass.
  */
 public final class BenchMain {
     /**
@@ -27,6 +28,8 @@ public final class BenchMain {
      */
     static final String DUCKDB_MEMORY_LIMIT = "2GB";
     static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes";
+    /** Not among the defaults: it needs another build, {@code --versus <checkout>/bin/mosaicod}. */
+    static final String VERSUS = "versus";
 
     private BenchMain() {
     }
@@ -39,10 +42,12 @@ public final class BenchMain {
         BenchReport report = new BenchReport(Path.of(options.getOrDefault("out", "bench-results")));
         Set<String> only = Set.of(options.getOrDefault("only", ALL).split(","));
         for (String name : only) {
-            if (!Set.of(ALL.split(",")).contains(name)) {
-                throw new IllegalArgumentException("--only: unknown scenario '" + name + "'; known: " + ALL);
+            if (!Set.of((ALL + "," + VERSUS).split(",")).contains(name)) {
+                throw new IllegalArgumentException("--only: unknown scenario '" + name + "'; known: " + ALL + ","
+                        + VERSUS);
             }
         }
+        Path other = only.contains(VERSUS) ? otherLauncher(options.get("versus")) : null;
 
         ChildJvm.prepareLauncher(work.resolve("launcher.log"));
         Machine machine = Machine.describe(work, full ? 1L << 30 : 256L << 20);
@@ -61,9 +66,17 @@ public final class BenchMain {
             scenarios.add(optimizer.compare(overlapping, 0, DUCKDB_MEMORY_LIMIT, 1, 2));
         }
         if (only.contains("ingest")) {
-            BenchDataset ingestionLike = BenchDataset.prepare(work, new BenchDataset.Spec("ingestion-like",
-                    full ? 100 : 10, 4000, 0.0, 2));
-            scenarios.add(optimizer.compare(ingestionLike, 0, DUCKDB_MEMORY_LIMIT, 1, 2));
+            scenarios.add(optimizer.compare(BenchDataset.prepare(work, ingestionLike(full)), 0, DUCKDB_MEMORY_LIMIT,
+                    1, 2));
+        }
+        if (other != null) {
+            ChildJvm.prepareLauncher(other, work.resolve("launcher.log"));
+            List<VersusBenchmark.Result> versus = new ArrayList<>();
+            versus.add(VersusBenchmark.run(optimizer, BenchDataset.prepare(work, BenchDataset.overlapping(
+                    full ? BenchDataset.OVERLAP_DEFAULT_FULL : BenchDataset.OVERLAP_DEFAULT_SMALL)), other, runs));
+            versus.add(VersusBenchmark.run(optimizer, BenchDataset.prepare(work, ingestionLike(full)), other, runs));
+            report.add("versus", "This build's optimizer against another build's", VersusBenchmark.markdown(versus),
+                    versus);
         }
         if (!scenarios.isEmpty()) {
             StringBuilder text = new StringBuilder();
@@ -97,6 +110,23 @@ public final class BenchMain {
             report.add("sizes", "Optimizer vs DuckDB across topic sizes", SizesBenchmark.markdown(sizes, chart), sizes);
         }
         report.write();
+    }
+
+    /** 100 sorted chunks of ~10 MiB that follow each other in time (small: 10), as ingestion writes them. */
+    private static BenchDataset.Spec ingestionLike(boolean full) {
+        return new BenchDataset.Spec("ingestion-like", full ? 100 : 10, 4000, 0.0, 2);
+    }
+
+    /** The other build's launcher for {@code --only versus}: {@code --versus <checkout>/bin/mosaicod}. */
+    private static Path otherLauncher(String option) {
+        if (option == null) {
+            throw new IllegalArgumentException("--only versus needs --versus <another checkout>/bin/mosaicod");
+        }
+        Path launcher = Path.of(option).toAbsolutePath().normalize();
+        if (!Files.isExecutable(launcher)) {
+            throw new IllegalArgumentException("--versus: " + launcher + " is not an executable launcher");
+        }
+        return launcher;
     }
 
     private static List<Object> scenariosJson(List<OptimizerBenchmark.Scenario> scenarios) {

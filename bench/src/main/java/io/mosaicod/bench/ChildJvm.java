@@ -50,8 +50,14 @@ final class ChildJvm {
      */
     static Measurement mosaicod(List<String> args, Map<String, String> env, Path logFile)
             throws IOException, InterruptedException {
+        return mosaicod(LAUNCHER, args, env, logFile);
+    }
+
+    /** The same through another build's launcher (another checkout's {@code bin/mosaicod}). */
+    static Measurement mosaicod(Path launcher, List<String> args, Map<String, String> env, Path logFile)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(LAUNCHER.toString());
+        command.add(launcher.toString());
         command.addAll(args);
         Map<String, String> withoutBuild = new HashMap<>(env);
         withoutBuild.put("MOSAICOD_NO_BUILD", "1");
@@ -63,9 +69,13 @@ final class ChildJvm {
      * fails if the packaged build is missing or stale.
      */
     static void prepareLauncher(Path logFile) throws IOException, InterruptedException {
-        Measurement m = run(List.of(LAUNCHER.toString(), "--version"), Map.of(), logFile);
+        prepareLauncher(LAUNCHER, logFile);
+    }
+
+    static void prepareLauncher(Path launcher, Path logFile) throws IOException, InterruptedException {
+        Measurement m = run(List.of(launcher.toString(), "--version"), Map.of(), logFile);
         if (m.exitCode() != 0) {
-            throw new IllegalStateException(LAUNCHER + " --version failed (exit " + m.exitCode() + "):\n" + m.output());
+            throw new IllegalStateException(launcher + " --version failed (exit " + m.exitCode() + "):\n" + m.output());
         }
     }
 

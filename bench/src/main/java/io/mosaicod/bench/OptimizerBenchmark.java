@@ -121,12 +121,19 @@ public final class OptimizerBenchmark {
 
     /** One {@code mosaicod store-optimizer} pass over {@code dataset} in its current state. */
     private ChildJvm.Measurement optimizerPass(BenchDataset dataset, long poolBytes) throws Exception {
+        return optimizerPass(null, dataset, poolBytes);
+    }
+
+    /** The same through {@code launcher}, another build's; null for this one's. */
+    ChildJvm.Measurement optimizerPass(Path launcher, BenchDataset dataset, long poolBytes) throws Exception {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("MOSAICOD_DATA_DIR", dataset.dataDir().toString());
         env.put("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", Long.toString(poolBytes));
         env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(MAX_CHUNK_SIZE));
         env.put("MOSAICOD_LOG_LEVEL", "warning");
-        ChildJvm.Measurement m = ChildJvm.mosaicod(List.of("store-optimizer"), env, work.resolve("optimizer.log"));
+        Path log = work.resolve("optimizer.log");
+        ChildJvm.Measurement m = launcher == null ? ChildJvm.mosaicod(List.of("store-optimizer"), env, log)
+                : ChildJvm.mosaicod(launcher, List.of("store-optimizer"), env, log);
         require(m, "store-optimizer");
         return m;
     }

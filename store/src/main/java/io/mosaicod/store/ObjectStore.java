@@ -30,6 +30,13 @@ public interface ObjectStore extends Closeable {
     /** Positioned reads of one object, for readers (Parquet) that jump around. */
     RandomAccessSource openSource(String key) throws IOException;
 
+    /**
+     * Brings the object into the machine's file cache so that reads of it soon after are served from memory;
+     * returns when it is there. A store without such a cache (S3) does nothing.
+     */
+    default void readAhead(String key) throws IOException {
+    }
+
     /** Size and last modification time of one object. */
     ObjectInfo head(String key) throws IOException;
 
@@ -64,13 +71,6 @@ public interface ObjectStore extends Closeable {
      * unfinished write there. Returns how many objects were deleted.
      */
     long deleteFolder(String folder) throws IOException;
-
-    /**
-     * Brings the object into the machine's file cache so that reads of it soon after are served from memory;
-     * returns when it is there. A store without such a cache (S3) does nothing.
-     */
-    default void readAhead(String key) throws IOException {
-    }
 
     /** Copies one object byte for byte to {@code targetKey}, replacing what is there. */
     void copy(String sourceKey, String targetKey) throws IOException;

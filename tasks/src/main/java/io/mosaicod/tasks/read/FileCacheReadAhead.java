@@ -71,34 +71,35 @@ public final class FileCacheReadAhead implements AutoCloseable {
     private void readAhead() {
         long start = 0;
         for (ChunkPrefetcher.Expected chunk : chunks) {
-            Boolean wanted = awaitRoomFor(start, start + chunk.sizeBytes());
-            start += chunk.sizeBytes();
-            if (wanted == null) {
+            long end = start + chunk.sizeBytes();
+            if (!awaitRoomFor(start)) {
                 return;
             }
-            if (wanted) {
+            if (notReachedBefore(end)) { // else the reader is there already: too late to help
                 try {
                     store.readAhead(chunk.objectKey());
                 } catch (IOException e) {
                     LOG.debug("could not read {} ahead: {}", chunk.objectKey(), e.getMessage());
                 }
             }
+            start = end;
         }
     }
 
-    /**
-     * Waits until the chunk from {@code start} to {@code end} begins within the distance: true then, false if the
-     * reader has already reached it (too late to help), null once closed.
-     */
-    private synchronized Boolean awaitRoomFor(long start, long end) {
+    /** Waits until a chunk beginning at {@code start} is within the distance; false once closed. */
+    private synchronized boolean awaitRoomFor(long start) {
         try {
             while (!closed && start - reachedBytes >= distanceBytes) {
                 wait();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return null;
+            return false;
         }
-        return closed ? null : end > reachedBytes;
+        return !closed;
+    }
+
+    private synchronized boolean notReachedBefore(long end) {
+        return end > reachedBytes;
     }
 }

@@ -14,7 +14,7 @@ import io.mosaicod.format.WriterProfile;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectWriter;
-import io.mosaicod.tasks.ChunkCatalogEntry;
+import io.mosaicod.read.ChunkCatalogEntry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.mosaicod.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
+import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Base64;

@@ -10,7 +10,7 @@ import io.mosaicod.db.Topic;
 import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
-import io.mosaicod.tasks.read.TopicReader;
+import io.mosaicod.read.TopicReader;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;

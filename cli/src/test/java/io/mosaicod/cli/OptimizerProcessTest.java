@@ -9,7 +9,7 @@ import io.mosaicod.db.Repository;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.tasks.fixture.TopicFixture;
+import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

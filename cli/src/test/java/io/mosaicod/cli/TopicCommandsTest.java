@@ -10,7 +10,7 @@ import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.LocalObjectStore;
-import io.mosaicod.tasks.fixture.TopicFixture;
+import io.mosaicod.read.fixture.TopicFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.mosaicod.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Topic;
-import io.mosaicod.tasks.fixture.TopicFixture;
-import io.mosaicod.tasks.read.TopicReader;
+import io.mosaicod.read.fixture.TopicFixture;
+import io.mosaicod.read.TopicReader;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.io.IOException;
 import java.nio.file.Path;

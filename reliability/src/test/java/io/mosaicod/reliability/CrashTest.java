@@ -2,7 +2,7 @@ package io.mosaicod.reliability;
 
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
-import io.mosaicod.tasks.fixture.TopicFixture;
+import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Path;
 import java.time.Duration;

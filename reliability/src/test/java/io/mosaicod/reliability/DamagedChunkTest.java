@@ -11,7 +11,7 @@ import io.mosaicod.format.ChunkReader;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.WriterProfile;
 import io.mosaicod.store.LocalObjectStore;
-import io.mosaicod.tasks.fixture.TopicFixture;
+import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.tasks.optimizer.TopicResult;
 import java.io.ByteArrayOutputStream;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
-import io.mosaicod.tasks.fixture.TopicFixture.ChunkShape;
+import io.mosaicod.read.fixture.TopicFixture.ChunkShape;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;

@@ -8,7 +8,7 @@ import io.mosaicod.db.Lease;
 import io.mosaicod.db.LeasedTopic;
 import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.Topic;
-import io.mosaicod.tasks.fixture.TopicFixture;
+import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.store.ObjectInfo;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
-import io.mosaicod.tasks.fixture.ForwardingObjectStore;
+import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.testkit.ForwardingSource;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
-import io.mosaicod.tasks.fixture.TopicFixture;
+import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.tasks.optimizer.OptimizerSettings;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.testkit.ChildMosaicod;

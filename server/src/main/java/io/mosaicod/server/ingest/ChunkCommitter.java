@@ -8,7 +8,7 @@ import io.mosaicod.format.WriterProfile;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
-import io.mosaicod.tasks.ChunkCatalogEntry;
+import io.mosaicod.read.ChunkCatalogEntry;
 import java.io.IOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;

@@ -9,7 +9,7 @@ import io.mosaicod.server.protocol.Interval;
 import io.mosaicod.server.protocol.TimeRange;
 import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.tasks.read.StoredChunkRun;
+import io.mosaicod.read.StoredChunkRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.mosaicod.server.protocol.TimeRange;
 import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.tasks.read.TopicReader;
+import io.mosaicod.read.TopicReader;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Executor;

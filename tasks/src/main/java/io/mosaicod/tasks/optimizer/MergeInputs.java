@@ -1,13 +1,13 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.format.ChunkReadOptions;
-import io.mosaicod.tasks.optimizer.merge.RunSource;
-import io.mosaicod.tasks.optimizer.merge.SortedRun;
-import io.mosaicod.tasks.optimizer.merge.SpillFile;
-import io.mosaicod.tasks.optimizer.merge.TimeOrderedMerge;
-import io.mosaicod.tasks.read.ChunkPrefetcher;
-import io.mosaicod.tasks.read.SortedInMemoryRun;
-import io.mosaicod.tasks.read.StoredChunkRun;
+import io.mosaicod.read.merge.RunSource;
+import io.mosaicod.read.merge.SortedRun;
+import io.mosaicod.read.merge.SpillFile;
+import io.mosaicod.read.merge.TimeOrderedMerge;
+import io.mosaicod.read.ChunkPrefetcher;
+import io.mosaicod.read.SortedInMemoryRun;
+import io.mosaicod.read.StoredChunkRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

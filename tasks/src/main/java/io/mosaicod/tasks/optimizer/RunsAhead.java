@@ -1,7 +1,7 @@
 package io.mosaicod.tasks.optimizer;
 
-import io.mosaicod.tasks.optimizer.merge.SortedRun;
-import io.mosaicod.tasks.read.BackgroundThreads;
+import io.mosaicod.read.merge.SortedRun;
+import io.mosaicod.read.BackgroundThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;

@@ -9,7 +9,7 @@ import io.mosaicod.db.RunReport;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.tasks.ChunkCatalogEntry;
+import io.mosaicod.read.ChunkCatalogEntry;
 import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.time.Duration;

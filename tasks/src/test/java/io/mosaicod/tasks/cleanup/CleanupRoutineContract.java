@@ -27,7 +27,7 @@ import io.mosaicod.store.Folder;
 import io.mosaicod.store.ListEntry;
 import io.mosaicod.store.ObjectInfo;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.tasks.fixture.ForwardingObjectStore;
+import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.store.PrefixEntry;
 import io.mosaicod.tasks.StopSignal;
 import io.mosaicod.testkit.TestDatabase;

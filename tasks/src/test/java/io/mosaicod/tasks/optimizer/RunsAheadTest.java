@@ -3,7 +3,7 @@ package io.mosaicod.tasks.optimizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mosaicod.tasks.optimizer.merge.SortedRun;
+import io.mosaicod.read.merge.SortedRun;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,139 @@
+package io.mosaicod.read;
+
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.Topic;
+import io.mosaicod.format.ChunkReadOptions;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.read.merge.RunSource;
+import io.mosaicod.read.merge.SortedRun;
+import io.mosaicod.read.merge.TimestampColumn;
+import io.mosaicod.read.merge.TimeOrderedMerge;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads a topic's rows in {@code timestamp_ns} order (ascending, nulls last, ties in input order), optionally
+ * only those in a half-open range {@code [start, end)}: whatever state the topic is in — fragmented and
+ * overlapping, or optimized. The chunk list is taken from the repository when the read starts, so a read
+ * that started before the optimizer switched the topic's folder goes on reading the old folder's files
+ * (which the cleanup keeps for at least its retention).
+ */
+public final class TopicReader {
+    /** Chunks read ahead of the merge: enough for a few reads in flight without holding much memory. */
+    private static final long READ_AHEAD_BYTES = 32L << 20;
+    private static final int READ_AHEAD_THREADS = 4;
+
+    private final Catalog catalog;
+    private final ObjectStore store;
+    private final BufferAllocator allocator;
+
+    public TopicReader(Catalog catalog, ObjectStore store, BufferAllocator allocator) {
+        this.catalog = catalog;
+        this.store = store;
+        this.allocator = allocator;
+    }
+
+    /** A time range; null bounds mean unbounded, and with no bound at all, rows with null timestamps are included. */
+    public record Range(Long startNs, Long endNs) {
+        public static final Range ALL = new Range(null, null);
+
+        boolean isAll() {
+            return startNs == null && endNs == null;
+        }
+
+        long start() {
+            return startNs == null ? Long.MIN_VALUE : startNs;
+        }
+
+        long end() {
+            return endNs == null ? Long.MAX_VALUE : endNs;
+        }
+    }
+
+    /**
+     * Streams the rows to {@code sink} in batches of at most {@code batchRows} rows; returns how many rows.
+     * Chunks whose statistics put them outside the range are not opened.
+     */
+    public long read(Topic topic, Schema schema, Range range, int batchRows, TimeOrderedMerge.BatchSink sink)
+            throws IOException {
+        List<Chunk> chunks = range.isAll() ? catalog.listChunks(topic.id())
+                : catalog.listChunks(topic.id(), range.start(), range.end());
+        try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, inOpeningOrder(chunks),
+                READ_AHEAD_BYTES, READ_AHEAD_THREADS)) {
+            List<RunSource> sources = new ArrayList<>(chunks.size());
+            for (Chunk chunk : chunks) {
+                sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk),
+                        () -> open(prefetcher, chunk, range, batchRows)));
+            }
+            RangeFilter filter = new RangeFilter(range, sink);
+            TimeOrderedMerge.merge(schema, sources, allocator, batchRows, range.isAll() ? sink : filter);
+            return range.isAll() ? countAll(chunks) : filter.rows;
+        }
+    }
+
+    private static List<ChunkPrefetcher.Expected> inOpeningOrder(List<Chunk> chunks) {
+        return chunks.stream()
+                .sorted(RunSource.openingOrder(TopicReader::minTimestampNs, Chunk::ordinal))
+                .map(chunk -> new ChunkPrefetcher.Expected(chunk.objectKey(), chunk.sizeBytes()))
+                .toList();
+    }
+
+    private static Long minTimestampNs(Chunk chunk) {
+        return chunk.minTimestampNs().isPresent() ? chunk.minTimestampNs().getAsLong() : null;
+    }
+
+    private SortedRun open(ChunkPrefetcher prefetcher, Chunk chunk, Range range, int batchRows) throws IOException {
+        ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(batchRows);
+        if (!range.isAll()) {
+            options = options.withTimeRange(range.start(), range.end()); // skips row groups outside the range
+        }
+        SortedRun run = StoredChunkRun.open(prefetcher.open(chunk.objectKey()), chunk.sizeBytes(), allocator, options);
+        return chunk.sorted() ? run : SortedInMemoryRun.of(run, allocator);
+    }
+
+    private static long countAll(List<Chunk> chunks) {
+        return chunks.stream().mapToLong(Chunk::rowCount).sum();
+    }
+
+    /** Passes on only the rows in the range: in time-ordered output they form one contiguous stretch. */
+    private final class RangeFilter implements TimeOrderedMerge.BatchSink {
+        private final Range range;
+        private final TimeOrderedMerge.BatchSink sink;
+        long rows;
+
+        RangeFilter(Range range, TimeOrderedMerge.BatchSink sink) {
+            this.range = range;
+            this.sink = sink;
+        }
+
+        @Override
+        public void accept(VectorSchemaRoot batch) throws IOException {
+            TimestampColumn ts = new TimestampColumn(batch);
+            int n = batch.getRowCount();
+            int from = 0;
+            while (from < n && (ts.isNull(from) || ts.get(from) < range.start())) {
+                from++;
+            }
+            int to = from;
+            while (to < n && !ts.isNull(to) && ts.get(to) < range.end()) {
+                to++;
+            }
+            if (to == from) {
+                return;
+            }
+            rows += to - from;
+            if (from == 0 && to == n) {
+                sink.accept(batch);
+                return;
+            }
+            try (VectorSchemaRoot slice = batch.slice(from, to - from)) {
+                sink.accept(slice);
+            }
+        }
+    }
+}

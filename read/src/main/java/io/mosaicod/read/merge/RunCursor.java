@@ -1,0 +1,97 @@
+package io.mosaicod.read.merge;
+
+import java.io.IOException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/** An open run and the position of its next row. */
+final class RunCursor {
+    final long inputOrder;
+    private final SortedRun run;
+    VectorSchemaRoot batch;
+    private TimestampColumn timestamps;
+    int row;
+
+    private RunCursor(long inputOrder, SortedRun run) {
+        this.inputOrder = inputOrder;
+        this.run = run;
+    }
+
+    /** Opens the run and positions on its first row; returns null (and closes it) if the run is empty. */
+    static RunCursor open(RunSource source) throws IOException {
+        SortedRun run = source.opener().open();
+        RunCursor cursor = new RunCursor(source.inputOrder(), run);
+        try {
+            if (!cursor.loadNextBatch()) {
+                run.close();
+                return null;
+            }
+        } catch (IOException | RuntimeException e) {
+            cursor.closeQuietly(); // e.g. a corrupt first page: the run's reader holds buffers
+            throw e;
+        }
+        return cursor;
+    }
+
+    boolean currentIsNull() {
+        return timestamps.isNull(row);
+    }
+
+    long current() {
+        return timestamps.get(row);
+    }
+
+    boolean isNull(int r) {
+        return timestamps.isNull(r);
+    }
+
+    long timestamp(int r) {
+        return timestamps.get(r);
+    }
+
+    int batchRows() {
+        return batch.getRowCount();
+    }
+
+    /** Moves past {@code count} rows; returns false when the run is exhausted (and then closes it). */
+    boolean advance(int count) throws IOException {
+        row += count;
+        if (row < batch.getRowCount()) {
+            return true;
+        }
+        if (loadNextBatch()) {
+            return true;
+        }
+        run.close();
+        return false;
+    }
+
+    private boolean loadNextBatch() throws IOException {
+        VectorSchemaRoot next;
+        do {
+            next = run.nextBatch();
+        } while (next != null && next.getRowCount() == 0);
+        if (next == null) {
+            batch = null;
+            return false;
+        }
+        batch = next;
+        timestamps = new TimestampColumn(next);
+        row = 0;
+        return true;
+    }
+
+    void closeQuietly() {
+        try {
+            run.close();
+        } catch (IOException | RuntimeException ignored) {
+            // already failing: the first error is the one reported
+        }
+    }
+
+    /** Total order of rows across runs: timestamp (nulls last), then input order of the run. */
+    static int compareHeads(RunCursor a, RunCursor b) {
+        int c = TimestampColumn.compare(a.currentIsNull(), a.currentIsNull() ? 0 : a.current(),
+                b.currentIsNull(), b.currentIsNull() ? 0 : b.current());
+        return c != 0 ? c : Long.compare(a.inputOrder, b.inputOrder);
+    }
+}

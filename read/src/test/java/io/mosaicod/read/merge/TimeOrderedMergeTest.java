@@ -1,0 +1,292 @@
+package io.mosaicod.read.merge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TimeOrderedMergeTest {
+    static final Schema SCHEMA = new Schema(List.of(
+            new Field("timestamp_ns", FieldType.nullable(new ArrowType.Int(64, true)), null),
+            new Field("run", FieldType.notNullable(new ArrowType.Int(32, true)), null),
+            new Field("pos", FieldType.notNullable(new ArrowType.Int(32, true)), null),
+            new Field("label", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
+
+    /** One input row, kept only by the test to build the expected order. */
+    record Row(Long ts, int run, int pos) {
+    }
+
+    BufferAllocator allocator;
+
+    @BeforeEach
+    void open() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void close() {
+        assertThat(allocator.getAllocatedMemory()).as("leaked Arrow memory").isZero();
+        allocator.close();
+    }
+
+    @Test
+    void randomOverlappingRunsComeOutInTimeOrderWithTiesInInputOrder() throws IOException {
+        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
+        System.out.println("TimeOrderedMergeTest seed=" + seed);
+        Random random = new Random(seed);
+        for (int trial = 0; trial < 200; trial++) {
+            int runs = 1 + random.nextInt(12);
+            List<List<Row>> input = new ArrayList<>();
+            long base = 0;
+            for (int r = 0; r < runs; r++) {
+                int n = random.nextInt(300);
+                long start = base + random.nextInt(200) - 100;
+                base += random.nextInt(150);
+                List<Row> rows = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    Long ts = random.nextInt(20) == 0 ? null : start + random.nextInt(random.nextBoolean() ? 5 : 300);
+                    rows.add(new Row(ts, r, 0));
+                }
+                rows.sort(Comparator.comparing(Row::ts, Comparator.nullsLast(Comparator.naturalOrder())));
+                List<Row> positioned = new ArrayList<>();
+                for (int i = 0; i < rows.size(); i++) {
+                    positioned.add(new Row(rows.get(i).ts(), r, i));
+                }
+                input.add(positioned);
+            }
+            int batchRows = 1 + random.nextInt(64);
+            int outRows = 1 + random.nextInt(100);
+            assertMergeMatchesStableSort(input, batchRows, outRows, "seed=" + seed + " trial=" + trial);
+        }
+    }
+
+    @Test
+    void runsSpilledInConsecutiveGroupsMergeToTheSameOrder(@TempDir Path tmp) throws IOException {
+        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
+        System.out.println("TimeOrderedMergeTest spill seed=" + seed);
+        Random random = new Random(seed);
+        List<List<Row>> input = new ArrayList<>();
+        for (int r = 0; r < 30; r++) {
+            List<Row> rows = new ArrayList<>();
+            long start = random.nextInt(1000);
+            List<Long> stamps = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                stamps.add(random.nextInt(25) == 0 ? null : start + random.nextInt(400));
+            }
+            stamps.sort(Comparator.nullsLast(Comparator.naturalOrder()));
+            for (int i = 0; i < stamps.size(); i++) {
+                rows.add(new Row(stamps.get(i), r, i));
+            }
+            input.add(rows);
+        }
+        List<RunSource> spilled = new ArrayList<>();
+        for (int g = 0; g < 30; g += 7) {
+            List<RunSource> group = new ArrayList<>();
+            Long min = null;
+            for (int r = g; r < Math.min(30, g + 7); r++) {
+                List<Row> rows = input.get(r);
+                Long runMin = rows.stream().map(Row::ts).filter(t -> t != null).min(Long::compare).orElse(null);
+                group.add(new RunSource(r, runMin, () -> new ListRun(rows, 50)));
+                if (runMin != null) {
+                    min = min == null ? runMin : Math.min(min, runMin);
+                }
+            }
+            Path file = tmp.resolve("spill-" + g + ".arrows");
+            try (SpillFile.Writer writer = new SpillFile.Writer(file, SCHEMA)) {
+                TimeOrderedMerge.merge(SCHEMA, group, allocator, 64, writer);
+            }
+            spilled.add(new RunSource(g, min, () -> SpillFile.open(file, allocator)));
+        }
+        List<Row> expected = new ArrayList<>();
+        input.forEach(expected::addAll);
+        expected.sort(Comparator.comparing(Row::ts, Comparator.nullsLast(Comparator.naturalOrder())));
+        assertThat(collect(spilled, 97)).containsExactlyElementsOf(expected);
+        try (var files = Files.list(tmp)) {
+            assertThat(files).as("spill files are deleted once read").isEmpty();
+        }
+    }
+
+    @Test
+    void aRunOfAnotherSchemaIsRefusedAndItsBatchReleased() {
+        Schema other = new Schema(SCHEMA.getFields().subList(0, 3));
+        List<Row> rows = List.of(new Row(1L, 0, 0), new Row(2L, 0, 1));
+        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new ListRun(rows, 10)));
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(other, sources, allocator, 100, batch -> { }))
+                .hasMessageContaining("has schema");
+        // the leak check in close() proves the refused run's batch was released
+    }
+
+    @Test
+    void aRunFailingOnItsFirstBatchIsClosed() {
+        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new SortedRun() {
+            private final ArrowBuf readBuffer = allocator.buffer(1024); // what an open chunk reader holds
+
+            @Override
+            public VectorSchemaRoot nextBatch() throws IOException {
+                throw new IOException("page checksum mismatch");
+            }
+
+            @Override
+            public void close() {
+                readBuffer.close();
+            }
+        }));
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, sources, allocator, 100, batch -> { }))
+                .hasMessageContaining("checksum");
+        // the leak check in close() proves the failed run was closed
+    }
+
+    @Test
+    void disjointSortedRunsAreOpenedOneAtATime() throws IOException {
+        List<List<Row>> input = new ArrayList<>();
+        for (int r = 0; r < 50; r++) {
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                rows.add(new Row((long) r * 1000 + i * 10, r, i));
+            }
+            input.add(rows);
+        }
+        TimeOrderedMerge.Result result = assertMergeMatchesStableSort(input, 32, 1000, "disjoint");
+        assertThat(result.maxOpenRuns()).isEqualTo(1);
+        assertThat(result.rows()).isEqualTo(5000);
+    }
+
+    @Test
+    void unsortedBatchIsSortedStablyWithNullsLast() {
+        long[] ts = {5, 3, 0, 3, 1, -7, 3};
+        boolean[] isNull = {false, false, true, false, false, false, false};
+        try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            for (int i = 0; i < ts.length; i++) {
+                setRow(batch, i, isNull[i] ? null : ts[i], 0, i);
+            }
+            batch.setRowCount(ts.length);
+            assertThat(StableTimestampSort.isSorted(batch)).isFalse();
+            try (VectorSchemaRoot sorted = StableTimestampSort.sortedCopy(batch, allocator)) {
+                assertThat(StableTimestampSort.isSorted(sorted)).isTrue();
+                IntVector pos = (IntVector) sorted.getVector("pos");
+                List<Integer> order = new ArrayList<>();
+                for (int i = 0; i < sorted.getRowCount(); i++) {
+                    order.add(pos.get(i));
+                }
+                assertThat(order).containsExactly(5, 4, 1, 3, 6, 0, 2);
+            }
+        }
+    }
+
+    private TimeOrderedMerge.Result assertMergeMatchesStableSort(List<List<Row>> input, int batchRows, int outRows,
+                                                                 String context) throws IOException {
+        List<RunSource> sources = new ArrayList<>();
+        List<Row> expected = new ArrayList<>();
+        for (int r = 0; r < input.size(); r++) {
+            List<Row> rows = input.get(r);
+            expected.addAll(rows);
+            Long min = rows.stream().map(Row::ts).filter(t -> t != null).min(Long::compare).orElse(null);
+            sources.add(new RunSource(r, min, () -> new ListRun(rows, batchRows)));
+        }
+        // stable sort of the runs concatenated in input order = the contract
+        expected.sort(Comparator.comparing(Row::ts, Comparator.nullsLast(Comparator.naturalOrder())));
+        List<Row> actual = new ArrayList<>();
+        TimeOrderedMerge.Result result = mergeInto(actual, sources, outRows);
+        assertThat(actual).as(context).containsExactlyElementsOf(expected);
+        return result;
+    }
+
+    private List<Row> collect(List<RunSource> sources, int outRows) throws IOException {
+        List<Row> actual = new ArrayList<>();
+        mergeInto(actual, sources, outRows);
+        return actual;
+    }
+
+    private TimeOrderedMerge.Result mergeInto(List<Row> actual, List<RunSource> sources, int outRows)
+            throws IOException {
+        return TimeOrderedMerge.merge(SCHEMA, sources, allocator, outRows, batch -> {
+            assertThat(batch.getRowCount()).isBetween(1, outRows);
+            BigIntVector ts = (BigIntVector) batch.getVector("timestamp_ns");
+            IntVector run = (IntVector) batch.getVector("run");
+            IntVector pos = (IntVector) batch.getVector("pos");
+            VarCharVector label = (VarCharVector) batch.getVector("label");
+            for (int i = 0; i < batch.getRowCount(); i++) {
+                Row row = new Row(ts.isNull(i) ? null : ts.get(i), run.get(i), pos.get(i));
+                assertThat(new String(label.get(i), StandardCharsets.UTF_8)).isEqualTo(row.run() + ":" + row.pos());
+                actual.add(row);
+            }
+        });
+    }
+
+    private static void setRow(VectorSchemaRoot batch, int i, Long ts, int run, int pos) {
+        BigIntVector tsv = (BigIntVector) batch.getVector("timestamp_ns");
+        if (ts == null) {
+            tsv.setNull(i);
+        } else {
+            tsv.setSafe(i, ts);
+        }
+        ((IntVector) batch.getVector("run")).setSafe(i, run);
+        ((IntVector) batch.getVector("pos")).setSafe(i, pos);
+        ((VarCharVector) batch.getVector("label")).setSafe(i, (run + ":" + pos).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A sorted run served from memory in batches of a fixed size. */
+    private final class ListRun implements SortedRun {
+        private final Iterator<List<Row>> batches;
+        private VectorSchemaRoot current;
+
+        ListRun(List<Row> rows, int batchRows) {
+            List<List<Row>> parts = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i += batchRows) {
+                parts.add(rows.subList(i, Math.min(rows.size(), i + batchRows)));
+            }
+            this.batches = parts.iterator();
+        }
+
+        @Override
+        public VectorSchemaRoot nextBatch() {
+            closeCurrent();
+            if (!batches.hasNext()) {
+                return null;
+            }
+            List<Row> part = batches.next();
+            current = VectorSchemaRoot.create(SCHEMA, allocator);
+            for (int i = 0; i < part.size(); i++) {
+                Row row = part.get(i);
+                setRow(current, i, row.ts(), row.run(), row.pos());
+            }
+            current.setRowCount(part.size());
+            return current;
+        }
+
+        private void closeCurrent() {
+            if (current != null) {
+                current.close();
+                current = null;
+            }
+        }
+
+        @Override
+        public void close() {
+            closeCurrent();
+        }
+    }
+}

@@ -1,5 +1,6 @@
 package io.mosaicod.read.merge;
 
+import io.mosaicod.read.batch.BatchAppender;
 import java.io.IOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -8,6 +9,8 @@ final class RunCursor {
     final long inputOrder;
     private final SortedRun run;
     VectorSchemaRoot batch;
+    /** The batch's rows in run order, or null when they are stored in it. */
+    private int[] order;
     private TimestampColumn timestamps;
     int row;
 
@@ -33,19 +36,28 @@ final class RunCursor {
     }
 
     boolean currentIsNull() {
-        return timestamps.isNull(row);
+        return isNull(row);
     }
 
     long current() {
-        return timestamps.get(row);
+        return timestamp(row);
     }
 
     boolean isNull(int r) {
-        return timestamps.isNull(r);
+        return timestamps.isNull(order == null ? r : order[r]);
     }
 
     long timestamp(int r) {
-        return timestamps.get(r);
+        return timestamps.get(order == null ? r : order[r]);
+    }
+
+    /** Appends the {@code count} rows from the current one to {@code out}, in run order. */
+    void copyTo(BatchAppender out, int count) {
+        if (order == null) {
+            out.appendRange(batch, row, count);
+        } else {
+            out.appendRows(batch, order, row, count);
+        }
     }
 
     int batchRows() {
@@ -75,6 +87,11 @@ final class RunCursor {
             return false;
         }
         batch = next;
+        order = run.rowOrder();
+        if (order != null && order.length != next.getRowCount()) {
+            throw new IllegalStateException("run " + inputOrder + " ordered " + order.length + " rows of a batch of "
+                    + next.getRowCount());
+        }
         timestamps = new TimestampColumn(next);
         row = 0;
         return true;

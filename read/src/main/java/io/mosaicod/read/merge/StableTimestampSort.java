@@ -1,13 +1,12 @@
 package io.mosaicod.read.merge;
 
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Sorts one batch by {@code timestamp_ns} (ascending, nulls last, equal timestamps keep their order), for
- * chunks that were not written in time order. Sorts a permutation of row indexes (a stable merge sort on
- * primitive arrays), then gathers every column once.
+ * The time order of one batch's rows — {@code timestamp_ns} ascending, nulls last, equal timestamps in their
+ * order — for chunks that were not written in time order. Only a permutation of row indexes is sorted (a stable
+ * merge sort over the timestamps copied into a primitive array); the rows themselves are moved once, by
+ * whoever reads them in that order.
  */
 public final class StableTimestampSort {
     private StableTimestampSort() {
@@ -16,62 +15,59 @@ public final class StableTimestampSort {
     /** Whether the batch is already in order, so sorting can be skipped. */
     public static boolean isSorted(VectorSchemaRoot batch) {
         TimestampColumn ts = new TimestampColumn(batch);
-        for (int r = 1; r < batch.getRowCount(); r++) {
-            if (compareRows(ts, r - 1, r) > 0) {
+        boolean previousNull = false;
+        long previous = Long.MIN_VALUE;
+        for (int r = 0; r < ts.rows(); r++) {
+            boolean isNull = ts.isNull(r);
+            long value = isNull ? 0 : ts.get(r);
+            if (r > 0 && TimestampColumn.compare(previousNull, previous, isNull, value) > 0) {
                 return false;
             }
+            previousNull = isNull;
+            previous = value;
         }
         return true;
     }
 
-    /** A new batch (owned by the caller) with the rows of {@code batch} in time order. */
-    public static VectorSchemaRoot sortedCopy(VectorSchemaRoot batch, BufferAllocator allocator) {
-        int[] order = sortedOrder(batch);
-        VectorSchemaRoot sorted = VectorSchemaRoot.create(batch.getSchema(), allocator);
-        try {
-            for (int c = 0; c < batch.getFieldVectors().size(); c++) {
-                FieldVector from = batch.getVector(c);
-                FieldVector to = sorted.getVector(c);
-                for (int i = 0; i < order.length; i++) {
-                    to.copyFromSafe(order[i], i, from);
-                }
-            }
-            sorted.setRowCount(order.length);
-            return sorted;
-        } catch (RuntimeException e) {
-            sorted.close();
-            throw e;
-        }
-    }
-
-    static int[] sortedOrder(VectorSchemaRoot batch) {
+    /** Row indexes of {@code batch} in time order: row {@code i} of the sorted batch is row {@code order[i]}. */
+    public static int[] sortedOrder(VectorSchemaRoot batch) {
         TimestampColumn ts = new TimestampColumn(batch);
-        int n = batch.getRowCount();
+        int n = ts.rows();
         int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
+        long[] keys = new long[n];
+        int present = 0;
+        for (int r = 0; r < n; r++) {
+            if (!ts.isNull(r)) {
+                keys[r] = ts.get(r);
+                order[present++] = r;
+            }
         }
-        int[] scratch = new int[n];
-        mergeSort(ts, order, scratch, 0, n);
+        int nulls = present;
+        for (int r = 0; r < n; r++) {
+            if (ts.isNull(r)) {
+                order[nulls++] = r;
+            }
+        }
+        mergeSort(keys, order, new int[present], 0, present);
         return order;
     }
 
-    private static void mergeSort(TimestampColumn ts, int[] a, int[] scratch, int from, int to) {
+    private static void mergeSort(long[] keys, int[] a, int[] scratch, int from, int to) {
         if (to - from <= 16) {
-            insertionSort(ts, a, from, to);
+            insertionSort(keys, a, from, to);
             return;
         }
         int mid = (from + to) >>> 1;
-        mergeSort(ts, a, scratch, from, mid);
-        mergeSort(ts, a, scratch, mid, to);
-        if (compareRows(ts, a[mid - 1], a[mid]) <= 0) {
+        mergeSort(keys, a, scratch, from, mid);
+        mergeSort(keys, a, scratch, mid, to);
+        if (keys[a[mid - 1]] <= keys[a[mid]]) {
             return; // halves already in order: common for nearly sorted chunks
         }
         System.arraycopy(a, from, scratch, from, to - from);
         int i = from;
         int j = mid;
         for (int k = from; k < to; k++) {
-            if (j >= to || (i < mid && compareRows(ts, scratch[i], scratch[j]) <= 0)) {
+            if (j >= to || (i < mid && keys[scratch[i]] <= keys[scratch[j]])) {
                 a[k] = scratch[i++];
             } else {
                 a[k] = scratch[j++];
@@ -79,21 +75,16 @@ public final class StableTimestampSort {
         }
     }
 
-    private static void insertionSort(TimestampColumn ts, int[] a, int from, int to) {
+    private static void insertionSort(long[] keys, int[] a, int from, int to) {
         for (int i = from + 1; i < to; i++) {
             int x = a[i];
+            long key = keys[x];
             int j = i - 1;
-            while (j >= from && compareRows(ts, a[j], x) > 0) {
+            while (j >= from && keys[a[j]] > key) {
                 a[j + 1] = a[j];
                 j--;
             }
             a[j + 1] = x;
         }
-    }
-
-    private static int compareRows(TimestampColumn ts, int a, int b) {
-        boolean nullA = ts.isNull(a);
-        boolean nullB = ts.isNull(b);
-        return TimestampColumn.compare(nullA, nullA ? 0 : ts.get(a), nullB, nullB ? 0 : ts.get(b));
     }
 }

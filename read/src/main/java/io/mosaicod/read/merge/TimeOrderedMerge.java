@@ -1,5 +1,6 @@
 package io.mosaicod.read.merge;
 
+import io.mosaicod.read.batch.BatchAppender;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -39,7 +39,7 @@ public final class TimeOrderedMerge {
     private final int outputBatchRows;
     private final BatchSink sink;
     private final VectorSchemaRoot out;
-    private int outRows;
+    private final BatchAppender appender;
     private long rowsEmitted;
     private int maxOpenRuns;
 
@@ -55,6 +55,12 @@ public final class TimeOrderedMerge {
         this.outputBatchRows = outputBatchRows;
         this.sink = sink;
         this.out = VectorSchemaRoot.create(schema, allocator);
+        try {
+            this.appender = new BatchAppender(out);
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
     }
 
     /** Merges {@code runs} (all of {@code schema}) into batches of at most {@code outputBatchRows} rows. */
@@ -78,11 +84,10 @@ public final class TimeOrderedMerge {
             }
             boolean alive;
             try {
-                int count = Math.min(rowsBeforeNextCompetitor(head), outputBatchRows - outRows);
-                RowRangeCopier.copy(head.batch, head.row, count, out, outRows);
-                outRows += count;
+                int count = Math.min(rowsBeforeNextCompetitor(head), outputBatchRows - appender.rows());
+                head.copyTo(appender, count);
                 rowsEmitted += count;
-                if (outRows == outputBatchRows) {
+                if (appender.rows() == outputBatchRows) {
                     flush();
                 }
                 alive = head.advance(count);
@@ -163,15 +168,11 @@ public final class TimeOrderedMerge {
     }
 
     private void flush() throws IOException {
-        if (outRows == 0) {
+        if (appender.rows() == 0) {
             return;
         }
-        out.setRowCount(outRows);
-        sink.accept(out);
-        for (FieldVector v : out.getFieldVectors()) {
-            v.reset();
-        }
-        outRows = 0;
+        sink.accept(appender.batch());
+        appender.clear();
     }
 
     private void close() {

@@ -184,15 +184,13 @@ class TimeOrderedMergeTest {
             }
             batch.setRowCount(ts.length);
             assertThat(StableTimestampSort.isSorted(batch)).isFalse();
-            try (VectorSchemaRoot sorted = StableTimestampSort.sortedCopy(batch, allocator)) {
-                assertThat(StableTimestampSort.isSorted(sorted)).isTrue();
-                IntVector pos = (IntVector) sorted.getVector("pos");
-                List<Integer> order = new ArrayList<>();
-                for (int i = 0; i < sorted.getRowCount(); i++) {
-                    order.add(pos.get(i));
-                }
-                assertThat(order).containsExactly(5, 4, 1, 3, 6, 0, 2);
+            int[] sorted = StableTimestampSort.sortedOrder(batch);
+            IntVector pos = (IntVector) batch.getVector("pos");
+            List<Integer> order = new ArrayList<>();
+            for (int row : sorted) {
+                order.add(pos.get(row));
             }
+            assertThat(order).containsExactly(5, 4, 1, 3, 6, 0, 2);
         }
     }
 

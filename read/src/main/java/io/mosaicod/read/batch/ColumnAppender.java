@@ -1,0 +1,89 @@
+package io.mosaicod.read.batch;
+
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.NonNullableStructVector;
+
+/**
+ * Appends ranges of rows of one column to the same column of another batch, buffer by buffer: values and
+ * offsets are copied in bulk (offsets rebased), validity bits shifted into place, and nested columns recurse
+ * into their children with the one child range each list range maps to. One appender is built per column of a
+ * schema, with one per child below it, so the vector layout is decided once rather than per value.
+ *
+ * <p>The target must have been filled up to {@code at} by this appender (or be empty): list and byte-array
+ * offsets are continued from the target's offset at {@code at}. Value counts are left for the caller to set
+ * once the batch is complete ({@link BatchAppender#batch()}).
+ */
+abstract class ColumnAppender {
+
+    /** Appends the rows {@code ranges} of {@code from}, in order, to {@code to} from slot {@code at} on. */
+    abstract void append(ValueVector from, RowRanges ranges, ValueVector to, int at);
+
+    /** The appender for vectors of {@code vector}'s type and shape (its children included). */
+    static ColumnAppender forVector(ValueVector vector) {
+        if (vector instanceof BitVector) {
+            return new BitsAppender();
+        }
+        if (vector instanceof BaseFixedWidthVector fixed) {
+            return new FixedWidthAppender(fixed.getTypeWidth());
+        }
+        if (vector instanceof BaseVariableWidthVector || vector instanceof BaseLargeVariableWidthVector) {
+            return VariableWidthAppender.of(vector);
+        }
+        if (vector instanceof ListVector || vector instanceof LargeListVector) { // maps too: lists of key/value structs
+            return ListAppender.of(vector);
+        }
+        if (vector instanceof FixedSizeListVector list) {
+            return new FixedSizeListAppender(list.getListSize(), forVector(list.getDataVector()));
+        }
+        if (vector instanceof NonNullableStructVector struct) {
+            ColumnAppender[] children = new ColumnAppender[struct.size()];
+            for (int i = 0; i < children.length; i++) {
+                children[i] = forVector(struct.getChildByOrdinal(i));
+            }
+            return new StructAppender(children);
+        }
+        throw new IllegalArgumentException("column '" + vector.getName() + "' of type " + vector.getMinorType()
+                + " has no columnar copy (the chunk codec does not store such columns either)");
+    }
+
+    /** Grows {@code to} until it has {@code slots} value slots (Arrow doubles a vector's buffers each time). */
+    static void reserveSlots(ValueVector to, int slots) {
+        while (to.getValueCapacity() < slots) {
+            to.reAlloc();
+        }
+    }
+
+    /**
+     * Copies {@code bytes} bytes between raw addresses. Copies of a few values (a gather of single rows) go
+     * eight bytes at a time, which costs less than the call into the JVM's bulk copy.
+     */
+    static void copyBytes(long source, long target, long bytes) {
+        if (bytes >= 64) {
+            MemoryUtil.copyMemory(source, target, bytes);
+            return;
+        }
+        long i = 0;
+        for (; i + 8 <= bytes; i += 8) {
+            MemoryUtil.putLong(target + i, MemoryUtil.getLong(source + i));
+        }
+        for (; i < bytes; i++) {
+            MemoryUtil.putByte(target + i, MemoryUtil.getByte(source + i));
+        }
+    }
+
+    static void copyValidity(ValueVector from, RowRanges ranges, ValueVector to, int at) {
+        ValidityBits.copy(from.getValidityBuffer().memoryAddress(), ranges, to.getValidityBuffer().memoryAddress(), at);
+    }
+
+    static String describe(ValueVector vector) {
+        return "column '" + vector.getName() + "'";
+    }
+}

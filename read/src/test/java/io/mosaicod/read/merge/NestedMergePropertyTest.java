@@ -40,12 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
 class NestedMergePropertyTest {
     private static final Long FIXED_SEED = Long.getLong("mosaicod.test.seed");
     private static final Integer ITERATIONS = Integer.getInteger("mosaicod.test.iterations");
-    /**
-     * Whether schemas may hold what today's row movement cannot copy ({@link RandomNestedSchema#COPY_GAPS});
-     * off by default so the test passes on today's code. Turn it on ({@code -Dmosaicod.test.copyGaps=true})
-     * for the bulk kernels, and make it the default once they pass.
-     */
-    private static final boolean COPY_GAPS = Boolean.getBoolean("mosaicod.test.copyGaps");
 
     @TempDir
     Path tmp;
@@ -80,8 +74,7 @@ class NestedMergePropertyTest {
             seeds.add(FIXED_SEED);
         } else {
             long master = System.nanoTime();
-            System.out.println("NestedMergePropertyTest." + test + " master seed " + master
-                    + (COPY_GAPS ? " (with copy gaps)" : " (without " + RandomNestedSchema.COPY_GAPS + ")"));
+            System.out.println("NestedMergePropertyTest." + test + " master seed " + master);
             Random seedSource = new Random(master);
             int iterations = ITERATIONS != null ? ITERATIONS : defaultIterations;
             for (int i = 0; i < iterations; i++) {
@@ -94,8 +87,7 @@ class NestedMergePropertyTest {
             long seed = seeds.get(i);
             String reproduce = "NestedMergePropertyTest." + test + " seed=" + seed
                     + " (rerun: mvn -o -q -B test -pl read -am -Dtest='NestedMergePropertyTest#" + test + "'"
-                    + " -Dsurefire.failIfNoSpecifiedTests=false -Dmosaicod.test.seed=" + seed
-                    + (COPY_GAPS ? " -Dmosaicod.test.copyGaps=true" : "") + ")";
+                    + " -Dsurefire.failIfNoSpecifiedTests=false -Dmosaicod.test.seed=" + seed + ")";
             Case c = null;
             Throwable failure = null;
             RootAllocator allocator = new RootAllocator();
@@ -197,7 +189,7 @@ class NestedMergePropertyTest {
             this.rnd = new Random(seed);
             this.allocator = allocator;
             this.dir = dir;
-            this.schema = new RandomNestedSchema(rnd, !COPY_GAPS).schema();
+            this.schema = new RandomNestedSchema(rnd).schema();
             boolean nullableTime = schema.findField(TimestampColumn.NAME).isNullable();
             double perRow = Math.max(1, RandomNestedBatches.valuesPerRow(schema));
             int rowBudget = (int) Math.max(20, Math.min(800, 30_000 / perRow));

@@ -51,36 +51,14 @@ final class RandomNestedSchema {
             new ArrowType.FixedSizeBinary(1), new ArrowType.FixedSizeBinary(4), new ArrowType.FixedSizeBinary(5),
             new ArrowType.FixedSizeBinary(16));
 
-    /**
-     * What the merge's current row movement cannot copy anywhere below a list, large list or map: there it
-     * falls back to Arrow's {@code copyFromSafe}, whose {@code ComplexCopier} / {@code PromotableWriter} (Arrow
-     * Java 18.3.0) throw {@code UnsupportedOperationException} for duration, fixed-size binary and
-     * timestamp-with-time-zone values and for fixed-size-list and large-list elements. Structs and
-     * fixed-size lists copy all of them, and nothing is missing at the top level.
-     */
-    static final String COPY_GAPS = "below a list/large list/map: duration, fixed_size_binary, timestamp with tz,"
-            + " fixed_size_list, large_list";
-
-    private static boolean isCopyGap(ArrowType type) {
-        return type instanceof ArrowType.Duration || type instanceof ArrowType.FixedSizeBinary
-                || type instanceof ArrowType.Timestamp t && t.getTimezone() != null
-                || type instanceof ArrowType.FixedSizeList || type instanceof ArrowType.LargeList;
-    }
-
     private static final List<ArrowType> MAP_KEY_TYPES = List.of(ArrowType.Utf8.INSTANCE,
             new ArrowType.Int(32, true), new ArrowType.Int(64, true));
 
     private final Random rnd;
-    private final boolean avoidCopyGaps;
     private int names;
 
-    /**
-     * @param avoidCopyGaps leave out what today's value-by-value copy cannot copy below a list, large list
-     *                      or map (see {@link #COPY_GAPS})
-     */
-    RandomNestedSchema(Random rnd, boolean avoidCopyGaps) {
+    RandomNestedSchema(Random rnd) {
         this.rnd = rnd;
-        this.avoidCopyGaps = avoidCopyGaps;
     }
 
     Schema schema() {
@@ -100,52 +78,44 @@ final class RandomNestedSchema {
     /** A top-level field whose deepest leaf is at most {@code 1..MAX_DEPTH} levels down. */
     private Field topLevel() {
         int depth = 1 + rnd.nextInt(MAX_DEPTH);
-        return field(name(), depth, false);
+        return field(name(), depth);
     }
 
     /** A field whose leaves are at most {@code levels} levels down (1: a leaf). */
-    private Field field(String name, int levels, boolean belowList) {
+    private Field field(String name, int levels) {
         boolean nullable = rnd.nextInt(4) != 0;
         Map<String, String> metadata = metadata();
-        boolean avoid = avoidCopyGaps && belowList;
         if (levels <= 1 || rnd.nextInt(5) == 0) {
-            ArrowType type;
-            do {
-                type = LEAF_TYPES.get(rnd.nextInt(LEAF_TYPES.size()));
-            } while (avoid && isCopyGap(type));
+            ArrowType type = LEAF_TYPES.get(rnd.nextInt(LEAF_TYPES.size()));
             return new Field(name, new FieldType(nullable, type, null, metadata), null);
         }
         int below = levels - 1;
-        int kind;
-        do {
-            kind = rnd.nextInt(below >= 2 ? 5 : 4);
-        } while (avoid && (kind == 2 || kind == 3));
-        switch (kind) {
+        switch (rnd.nextInt(below >= 2 ? 5 : 4)) {
             case 0 -> {
                 List<Field> children = new ArrayList<>();
                 int n = 1 + rnd.nextInt(4);
                 for (int i = 0; i < n; i++) {
-                    children.add(field(name(), 1 + rnd.nextInt(below), belowList));
+                    children.add(field(name(), 1 + rnd.nextInt(below)));
                 }
                 return new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null, metadata), children);
             }
             case 1 -> {
                 return new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null, metadata),
-                        List.of(field(elementName(), below, true)));
+                        List.of(field(elementName(), below)));
             }
             case 2 -> {
                 return new Field(name, new FieldType(nullable, ArrowType.LargeList.INSTANCE, null, metadata),
-                        List.of(field(elementName(), below, true)));
+                        List.of(field(elementName(), below)));
             }
             case 3 -> {
                 return new Field(name, new FieldType(nullable, new ArrowType.FixedSizeList(1 + rnd.nextInt(5)), null,
-                        metadata), List.of(field(elementName(), below, belowList)));
+                        metadata), List.of(field(elementName(), below)));
             }
             default -> {
                 // map<key, value> is list<entries: struct<key, value>>: key and value sit two levels down
                 ArrowType keyType = MAP_KEY_TYPES.get(rnd.nextInt(MAP_KEY_TYPES.size()));
                 Field key = new Field("key", FieldType.notNullable(keyType), null);
-                Field value = field("value", below - 1, true);
+                Field value = field("value", below - 1);
                 Field entries = new Field("entries", FieldType.notNullable(ArrowType.Struct.INSTANCE),
                         List.of(key, value));
                 return new Field(name, new FieldType(nullable, new ArrowType.Map(false), null, metadata),

@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -45,6 +46,20 @@ final class BytesLeafCodec extends LeafCodec {
             text.add(scratch, length);
         }
         writer.write(Binary.fromReusedByteArray(scratch, 0, length), repetition, definition);
+    }
+
+    @Override
+    void observe(int from, int count) {
+        if (text == null) {
+            return;
+        }
+        long values = valuesAddress(from, count);
+        long offsets = vector.getOffsetBuffer().memoryAddress();
+        for (int i = from; i < from + count; i++) {
+            long start = large ? MemoryUtil.getLong(offsets + 8L * i) : MemoryUtil.getInt(offsets + 4L * i);
+            long end = large ? MemoryUtil.getLong(offsets + 8L * i + 8) : MemoryUtil.getInt(offsets + 4L * i + 4);
+            text.add(values + start, (int) (end - start));
+        }
     }
 
     @Override

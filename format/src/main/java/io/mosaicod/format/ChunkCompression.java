@@ -33,6 +33,12 @@ public final class ChunkCompression implements CompressionCodecFactory {
     private static final int SAMPLE_BYTES = 32 << 10;
     /** Pages smaller than this are always compressed: the trial would cost as much as the work. */
     private static final int MIN_SAMPLE_BYTES = 4 << 10;
+    /**
+     * The least a page's sample must shrink by to be compressed: noisy sensor values (float64 readings, point
+     * coordinates) shrink by only ~4 % at level 5, for as much CPU as the rest of their rewrite
+     * (docs/benchmarks.md, *Nested data*).
+     */
+    private static final double MIN_SAVING = 0.10;
 
     private final int zstdLevel;
 
@@ -128,7 +134,7 @@ public final class ChunkCompression implements CompressionCodecFactory {
         }
     }
 
-    /** A level-1 trial on a sample: does this page shrink by at least 3 %? The trial output is overwritten. */
+    /** A level-1 trial on a sample: does this page shrink enough? The trial output is overwritten. */
     private static boolean worthCompressing(ZstdCompressCtx ctx, byte[] src, int off, int len, byte[] scratch,
                                             int scratchOff) {
         int sample = Math.min(len, SAMPLE_BYTES);
@@ -136,7 +142,7 @@ public final class ChunkCompression implements CompressionCodecFactory {
             return true;
         }
         int compressed = ctx.compressByteArray(scratch, scratchOff, scratch.length - scratchOff, src, off, sample);
-        return compressed < sample * 0.97;
+        return compressed < sample * (1 - MIN_SAVING);
     }
 
     private static final class Uncompressed implements BytesInputCompressor, BytesInputDecompressor {
@@ -169,7 +175,7 @@ public final class ChunkCompression implements CompressionCodecFactory {
 
     /**
      * ZSTD at the profile's level, except for pages that do not compress: if a level-1 trial on the page's
-     * first {@link #SAMPLE_BYTES} saves less than 3 %, the page is stored as a ZSTD frame of raw blocks, which
+     * first {@link #SAMPLE_BYTES} saves less than {@link #MIN_SAVING}, the page is stored as a ZSTD frame of raw blocks, which
      * every ZSTD decoder reads and which level 5 would have produced at the same size after spending most
      * of a rewrite's CPU time on it (random binary payloads, the common case for images and blobs).
      * Buffers are reused across pages of this thread: the page writer copies a compressed page away before

@@ -3,10 +3,14 @@ package io.mosaicod.format;
 import io.mosaicod.core.io.RandomAccessSource;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -48,11 +52,13 @@ public final class ChunkWriter implements AutoCloseable {
     private final List<BufferedColumnChunk> chunks = new ArrayList<>();
     private final List<BufferedColumnChunk> shreddedChunks = new ArrayList<>();
     private final List<ColumnShredder> shredders = new ArrayList<>();
-    private final List<PlainColumnEncoder> encoders = new ArrayList<>();
+    private final List<DirectColumnEncoder> encoders = new ArrayList<>();
     /** Each leaf's statistics source and path, in schema order. */
     private final List<Map.Entry<String, LeafCodec>> statistics = new ArrayList<>();
     /** The top-level fields whose columns go through parquet-java's writers, or null if none do. */
     private final MessageType shreddedSchema;
+    /** Threads the leaf columns are encoded on besides the caller's, or null to encode them one after another. */
+    private final Executor columnWork;
     private final PageWriteStore pageStore;
     private final int timestampIndex;
     private final TimestampTracker timestamps = new TimestampTracker();
@@ -66,11 +72,13 @@ public final class ChunkWriter implements AutoCloseable {
     private long arrowBytes;
     private boolean finished;
 
-    private ChunkWriter(OutputStream out, String chunkName, Schema schema, WriterProfile profile, long rowGroupBytes)
+    private ChunkWriter(OutputStream out, String chunkName, Schema schema, WriterProfile profile, long rowGroupBytes,
+                        Executor columnWork)
             throws IOException {
         this.chunkName = chunkName;
         this.schema = schema;
         this.rowGroupBytes = rowGroupBytes;
+        this.columnWork = columnWork;
         MessageType parquetSchema = ParquetSchemaMapping.toParquet(schema);
         this.parquetSchema = parquetSchema;
         this.timestampIndex = timestampIndex(schema);
@@ -83,30 +91,31 @@ public final class ChunkWriter implements AutoCloseable {
         }
         ChunkCompression compression = new ChunkCompression(WriterProfile.ZSTD_LEVEL);
         Map<List<String>, BufferedColumnChunk> chunkByPath = new HashMap<>();
-        List<Type> shreddedFields = new ArrayList<>();
+        List<List<String>> shreddedPaths = new ArrayList<>();
         for (LeafColumn leaf : leaves) {
             ColumnDescriptor descriptor = leaf.descriptor();
             BufferedColumnChunk chunk = new BufferedColumnChunk(descriptor,
                     profile.codecFor(descriptor.getPath()[0]), compression);
             chunks.add(chunk);
             chunkByPath.put(List.of(descriptor.getPath()), chunk);
-            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.of(leaf);
+            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.ofLeaf(leaf);
             LeafCodec codec = LeafCodec.create(leaf.field(), leaf.type(), leaf.fieldPath());
-            if (layout != null) {
-                encoders.add(new PlainColumnEncoder(leaf, layout, chunk, codec,
-                        properties.getStatisticsEnabled(descriptor), properties.getPageSizeThreshold(),
+            boolean parquetStatistics = properties.getStatisticsEnabled(descriptor);
+            if (layout != null && leaf.nodes().length == 1) {
+                encoders.add(new PlainColumnEncoder(leaf, layout, chunk, codec, parquetStatistics,
+                        properties.getPageSizeThreshold(), properties.getPageRowCountLimit()));
+            } else if (layout != null && !parquetStatistics) {
+                encoders.add(new NestedColumnEncoder(leaf, layout, chunk, codec, properties.getPageSizeThreshold(),
                         properties.getPageRowCountLimit()));
             } else {
                 shredders.add(new ColumnShredder(leaf, codec));
                 shreddedChunks.add(chunk);
-                Type field = parquetSchema.getType(descriptor.getPath()[0]);
-                if (!shreddedFields.contains(field)) {
-                    shreddedFields.add(field);
-                }
+                shreddedPaths.add(List.of(descriptor.getPath()));
             }
             statistics.add(Map.entry(leaf.statisticsPath(), codec));
         }
-        this.shreddedSchema = shreddedFields.isEmpty() ? null : new MessageType(parquetSchema.getName(), shreddedFields);
+        this.shreddedSchema = shreddedPaths.isEmpty() ? null
+                : new MessageType(parquetSchema.getName(), ParquetSchemaShapes.keepOnly(parquetSchema, shreddedPaths));
         this.pageStore = descriptor -> chunkByPath.get(List.of(descriptor.getPath()));
         this.output = new StreamOutputFile(out, chunkName);
         this.fileWriter = new ParquetFileWriter(output, parquetSchema, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
@@ -122,10 +131,19 @@ public final class ChunkWriter implements AutoCloseable {
 
     public static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
                                    long rowGroupBytes) throws IOException {
+        return open(out, chunkName, schema, profile, rowGroupBytes, null);
+    }
+
+    /**
+     * The same, encoding the columns of each slice of rows concurrently on {@code columnWork} (and the calling
+     * thread) when it is not null: a chunk's leaf columns are encoded independently of each other.
+     */
+    public static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
+                                   long rowGroupBytes, Executor columnWork) throws IOException {
         if (rowGroupBytes <= 0) {
             throw new IllegalArgumentException("row-group size is " + rowGroupBytes + " but must be > 0");
         }
-        return new ChunkWriter(out, chunkName, schema, profile, rowGroupBytes);
+        return new ChunkWriter(out, chunkName, schema, profile, rowGroupBytes, columnWork);
     }
 
     private static int timestampIndex(Schema schema) {
@@ -158,6 +176,7 @@ public final class ChunkWriter implements AutoCloseable {
         if (rows == 0) {
             return;
         }
+        VectorBounds.check(batch.getFieldVectors(), rows);
         checkNonNullable(batch);
         long batchBytes = 0;
         for (FieldVector v : batch.getFieldVectors()) {
@@ -170,7 +189,7 @@ public final class ChunkWriter implements AutoCloseable {
         for (ColumnShredder s : shredders) {
             s.bind(batch);
         }
-        for (PlainColumnEncoder e : encoders) {
+        for (DirectColumnEncoder e : encoders) {
             e.bind(batch);
         }
         // row groups can only close between slices: keep slices well below the row-group size
@@ -181,12 +200,7 @@ public final class ChunkWriter implements AutoCloseable {
             if (columnStore == null && shreddedSchema != null) {
                 startRowGroup();
             }
-            for (ColumnShredder s : shredders) {
-                s.writeRows(from, to);
-            }
-            for (PlainColumnEncoder e : encoders) {
-                e.writeRows(from, to);
-            }
+            encodeColumns(from, to);
             if (columnStore != null) {
                 for (int i = from; i < to; i++) {
                     columnStore.endRecord();
@@ -198,6 +212,54 @@ public final class ChunkWriter implements AutoCloseable {
             }
         }
         rowCount += rows;
+    }
+
+    /** Encodes rows {@code [from, to)} of every column: the direct encoders on {@link #columnWork} if there is one. */
+    private void encodeColumns(int from, int to) throws IOException {
+        List<CompletableFuture<Void>> concurrent = new ArrayList<>();
+        int first = columnWork == null ? encoders.size() : Math.min(1, encoders.size());
+        for (int i = first; i < encoders.size(); i++) {
+            DirectColumnEncoder e = encoders.get(i);
+            concurrent.add(CompletableFuture.runAsync(() -> {
+                try {
+                    e.writeRows(from, to);
+                } catch (IOException failure) {
+                    throw new UncheckedIOException(failure);
+                }
+            }, columnWork));
+        }
+        Throwable failure = null;
+        try {
+            for (ColumnShredder s : shredders) {
+                s.writeRows(from, to);
+            }
+            for (int i = 0; i < first; i++) {
+                encoders.get(i).writeRows(from, to);
+            }
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        }
+        for (CompletableFuture<Void> c : concurrent) {
+            try {
+                c.join();
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause() instanceof UncheckedIOException io ? io.getCause() : e.getCause();
+                if (failure == null) {
+                    failure = cause;
+                } else {
+                    failure.addSuppressed(cause);
+                }
+            }
+        }
+        if (failure instanceof IOException io) {
+            throw io;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failure != null) {
+            throw new IllegalStateException("encoding a column failed", failure);
+        }
     }
 
     private void checkNonNullable(VectorSchemaRoot batch) {
@@ -215,7 +277,7 @@ public final class ChunkWriter implements AutoCloseable {
         for (BufferedColumnChunk c : chunks) {
             bytes += c.getMemSize();
         }
-        for (PlainColumnEncoder e : encoders) {
+        for (DirectColumnEncoder e : encoders) {
             bytes += e.openPageBytes();
         }
         if (columnStore != null) {
@@ -248,7 +310,7 @@ public final class ChunkWriter implements AutoCloseable {
         if (rowsInGroup == 0) {
             return;
         }
-        for (PlainColumnEncoder e : encoders) {
+        for (DirectColumnEncoder e : encoders) {
             e.finishPage();
         }
         if (columnStore != null) {
@@ -335,7 +397,7 @@ public final class ChunkWriter implements AutoCloseable {
         for (BufferedColumnChunk c : chunks) {
             c.release();
         }
-        for (PlainColumnEncoder e : encoders) {
+        for (DirectColumnEncoder e : encoders) {
             e.release();
         }
     }

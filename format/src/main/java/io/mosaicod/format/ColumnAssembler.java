@@ -28,8 +28,8 @@ final class ColumnAssembler {
     private final LeafCodec codec;
     private final int[] depthOfRepetition;
     private final int[] count;
-    private final PlainColumnDecoder plain;
-    private boolean plainChunk;
+    private final DirectColumnDecoder direct;
+    private boolean directChunk;
     private FieldVector[] vectors;
     private ColumnReader reader;
     private long remaining;
@@ -44,30 +44,30 @@ final class ColumnAssembler {
             depthOfRepetition[r] = column.listDepth(r) + 1;
         }
         this.count = new int[nodes.length];
-        this.plain = PlainColumnDecoder.forColumn(column);
+        this.direct = DirectColumnDecoder.forColumn(column);
     }
 
-    /** Whether this row group's chunk of the column can be decoded from its bytes by {@link PlainColumnDecoder}. */
+    /** Whether this row group's chunk of the column can be decoded from its bytes by a {@link DirectColumnDecoder}. */
     boolean decodesDirectly(BlockMetaData block) {
-        return plain != null && PlainColumnDecoder.canDecode(chunkOf(block));
+        return direct != null && DataPages.plainOnly(chunkOf(block));
     }
 
     /** Starts a row group whose chunk of this column is {@code bytes[offset, offset + length)}. */
     void startDirect(byte[] bytes, int offset, int length, ColumnChunkMetaData chunk) {
-        plainChunk = true;
-        plain.startRowGroup(bytes, offset, length, chunk);
+        directChunk = true;
+        direct.startRowGroup(bytes, offset, length, chunk);
     }
 
     /** Starts a row group read through parquet-java's column readers. */
     void startShredded(ColumnReadStore store, BlockMetaData block) {
-        plainChunk = false;
+        directChunk = false;
         reader = store.getColumnReader(column.descriptor());
         remaining = chunkOf(block).getValueCount();
     }
 
     void release() {
-        if (plain != null) {
-            plain.release();
+        if (direct != null) {
+            direct.release();
         }
     }
 
@@ -88,16 +88,16 @@ final class ColumnAssembler {
     void startBatch(VectorSchemaRoot root) {
         vectors = column.vectors(root);
         codec.bind(vectors[vectors.length - 1]);
-        if (plain != null) {
-            plain.bind(vectors[0]);
+        if (direct != null) {
+            direct.bind(vectors);
         }
         Arrays.fill(count, 0);
     }
 
     /** Reads up to {@code maxRows} top-level rows into the batch; returns how many were read. */
     int readRows(int maxRows) throws IOException {
-        if (plainChunk) {
-            return plain.readRows(maxRows);
+        if (directChunk) {
+            return direct.readRows(maxRows);
         }
         if (nodes.length == 1) {
             return readFlat(maxRows);

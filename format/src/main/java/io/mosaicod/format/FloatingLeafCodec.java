@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.memory.util.Float16;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.ColumnWriter;
@@ -38,6 +39,14 @@ abstract class FloatingLeafCodec extends LeafCodec {
             setValid(vector, index);
             data().setDouble(index * 8L, reader.getDouble());
         }
+
+        @Override
+        void observe(int from, int count) {
+            long values = valuesAddress(from, count);
+            for (int i = from; i < from + count; i++) {
+                stats.add(java.lang.Double.longBitsToDouble(MemoryUtil.getLong(values + 8L * i)));
+            }
+        }
     }
 
     static final class Single extends FloatingLeafCodec {
@@ -52,6 +61,14 @@ abstract class FloatingLeafCodec extends LeafCodec {
         void read(ColumnReader reader, int index) {
             setValid(vector, index);
             data().setFloat(index * 4L, reader.getFloat());
+        }
+
+        @Override
+        void observe(int from, int count) {
+            long values = valuesAddress(from, count);
+            for (int i = from; i < from + count; i++) {
+                stats.add(Float.intBitsToFloat(MemoryUtil.getInt(values + 4L * i)));
+            }
         }
     }
 

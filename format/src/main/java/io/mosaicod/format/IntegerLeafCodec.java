@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -108,6 +109,20 @@ final class IntegerLeafCodec extends LeafCodec {
             writer.write((int) stored, repetition, definition);
         } else {
             writer.write(stored, repetition, definition);
+        }
+    }
+
+    @Override
+    void observe(int from, int count) {
+        long values = valuesAddress(from, count);
+        for (int i = from; i < from + count; i++) {
+            long value = switch (width) {
+                case 1 -> unsigned ? MemoryUtil.getByte(values + i) & 0xFFL : MemoryUtil.getByte(values + i);
+                case 2 -> unsigned ? MemoryUtil.getShort(values + 2L * i) & 0xFFFFL : MemoryUtil.getShort(values + 2L * i);
+                case 4 -> unsigned ? MemoryUtil.getInt(values + 4L * i) & 0xFFFFFFFFL : MemoryUtil.getInt(values + 4L * i);
+                default -> MemoryUtil.getLong(values + 8L * i);
+            };
+            stats.add(unsigned && width == 8 ? NumericStatisticsBuilder.unsignedToDouble(value) : (double) value);
         }
     }
 

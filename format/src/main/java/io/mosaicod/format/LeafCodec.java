@@ -36,6 +36,26 @@ abstract class LeafCodec {
     /** Counts a null met at this leaf while writing (here or in an enclosing field). */
     abstract void noteNull();
 
+    /**
+     * Adds the present values in slots {@code [from, from + count)} of the bound vector to the statistics.
+     * Encoders that write values themselves call this once per run of present values; codecs whose statistics
+     * are on a hot path read the run straight from the vector's memory instead of value by value.
+     */
+    void observe(int from, int count) {
+        for (int i = from; i < from + count; i++) {
+            write(NoColumnWriter.INSTANCE, i, 0, 0);
+        }
+    }
+
+    /** The address of the bound vector's values, once {@code [from, from + count)} is checked to lie within them. */
+    protected final long valuesAddress(int from, int count) {
+        if (from < 0 || count < 0 || from + count > vector.getValueCount()) {
+            throw new IndexOutOfBoundsException("slots [" + from + ", " + (from + count) + ") of a vector of "
+                    + vector.getValueCount());
+        }
+        return vector.getDataBuffer().memoryAddress();
+    }
+
     /** Whether {@link #statistics} reports anything; when not, callers need not show this codec the values. */
     boolean collectsStatistics() {
         return true;

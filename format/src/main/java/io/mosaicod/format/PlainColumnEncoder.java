@@ -15,7 +15,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * written in front of them, and the page is compressed into its {@link BufferedColumnChunk}. This replaces
  * parquet-java's value writers, which copy every value several times, for the ragged and image profiles.
  */
-final class PlainColumnEncoder {
+final class PlainColumnEncoder implements DirectColumnEncoder {
 
     /** Room kept in front of the values for the length-prefixed bit-packed definition levels of a full page. */
     private final int levelRoom;
@@ -49,17 +49,19 @@ final class PlainColumnEncoder {
         startPage();
     }
 
-    void bind(VectorSchemaRoot batch) {
+    @Override
+    public void bind(VectorSchemaRoot batch) {
         this.vector = column.vectors(batch)[0];
         statisticsCodec.bind(vector);
     }
 
-    /** Bytes of the page being filled. */
-    long openPageBytes() {
+    @Override
+    public long openPageBytes() {
         return page.size() - levelRoom;
     }
 
-    void writeRows(int from, int to) throws IOException {
+    @Override
+    public void writeRows(int from, int to) throws IOException {
         collectStatistics(from, to);
         int i = from;
         while (i < to) {
@@ -76,17 +78,21 @@ final class PlainColumnEncoder {
         }
     }
 
+    /** Shows the codec each run of present values at once, and each null. */
     private void collectStatistics(int from, int to) {
         if (!statisticsCodec.collectsStatistics()) {
             return;
         }
+        ArrowBuf validity = vector.getValidityBuffer();
+        int run = from;
         for (int i = from; i < to; i++) {
-            if (vector.isNull(i)) {
+            if (optional && BitVectorHelper.get(validity, i) == 0) {
+                statisticsCodec.observe(run, i - run);
                 statisticsCodec.noteNull();
-            } else {
-                statisticsCodec.write(NoColumnWriter.INSTANCE, i, 0, 0);
+                run = i + 1;
             }
         }
+        statisticsCodec.observe(run, to - run);
     }
 
     private boolean present(int index) {
@@ -209,12 +215,13 @@ final class PlainColumnEncoder {
                 : Statistics.noopStats(chunk.descriptor().getPrimitiveType());
     }
 
-    void release() {
+    @Override
+    public void release() {
         page.release();
     }
 
-    /** Compresses the open page, if it has values, into the column chunk. */
-    void finishPage() throws IOException {
+    @Override
+    public void finishPage() throws IOException {
         if (pageValues == 0) {
             return;
         }

@@ -22,6 +22,11 @@ record PlainLayout(Kind kind, int width) {
         if (column.nodes().length != 1 || column.descriptor().getMaxDefinitionLevel() > 1) {
             return null;
         }
+        return ofLeaf(column);
+    }
+
+    /** The layout of a column's leaf values, wherever the leaf sits, or null. */
+    static PlainLayout ofLeaf(LeafColumn column) {
         PrimitiveType type = column.type();
         ArrowType arrow = column.field().getType();
         LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -21,6 +22,8 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -92,19 +95,21 @@ class BadChunkTest {
     @Test
     void aCorruptPageIsRejected() throws IOException {
         byte[] chunk = validChunk();
-        int footerStart = chunk.length - 8 - readFooterLength(chunk);
+        // only bytes of the column chunks: the page indexes between them and the footer are not read
+        List<long[]> pages = new ArrayList<>();
+        for (BlockMetaData block : ChunkFooter.read(new InMemorySource(KEY, chunk)).parquetMetadata().getBlocks()) {
+            for (ColumnChunkMetaData column : block.getColumns()) {
+                pages.add(new long[] {column.getStartingPos(), column.getTotalSize()});
+            }
+        }
         Random rnd = new Random(7);
         for (int attempt = 0; attempt < 20; attempt++) {
             byte[] corrupt = chunk.clone();
-            int at = 4 + rnd.nextInt(footerStart - 4);
+            long[] column = pages.get(rnd.nextInt(pages.size()));
+            int at = (int) (column[0] + rnd.nextInt((int) column[1]));
             corrupt[at] ^= (byte) (1 + rnd.nextInt(255));
             assertRejected(corrupt);
         }
-    }
-
-    private static int readFooterLength(byte[] chunk) {
-        int p = chunk.length - 8;
-        return (chunk[p] & 0xFF) | (chunk[p + 1] & 0xFF) << 8 | (chunk[p + 2] & 0xFF) << 16 | (chunk[p + 3] & 0xFF) << 24;
     }
 
     @Test

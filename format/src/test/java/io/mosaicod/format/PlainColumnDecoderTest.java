@@ -44,11 +44,11 @@ class PlainColumnDecoderTest {
     @Test
     void raggedChunksAreDecodedInBulkAndDictionaryChunksAreNot() throws IOException {
         for (ColumnChunkMetaData chunk : write(WriterProfile.RAGGED).parquetMetadata().getBlocks().get(0).getColumns()) {
-            assertThat(PlainColumnDecoder.canDecode(chunk)).as(chunk.getPath().toDotString()).isTrue();
+            assertThat(DataPages.plainOnly(chunk)).as(chunk.getPath().toDotString()).isTrue();
         }
         // three distinct labels: parquet-java keeps the dictionary (for 100 distinct timestamps it falls back)
         ColumnChunkMetaData label = write(WriterProfile.DEFAULT).parquetMetadata().getBlocks().get(0).getColumns().get(1);
         assertThat(label.hasDictionaryPage()).isTrue();
-        assertThat(PlainColumnDecoder.canDecode(label)).isFalse();
+        assertThat(DataPages.plainOnly(label)).isFalse();
     }
 }

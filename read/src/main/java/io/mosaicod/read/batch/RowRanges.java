@@ -12,11 +12,15 @@ public final class RowRanges {
     private int[] lengths = new int[16];
     private int size;
     private int rows;
+    private int lowest = Integer.MAX_VALUE;
+    private int end;
 
     /** Forgets every range, keeping the arrays. */
     public void clear() {
         size = 0;
         rows = 0;
+        lowest = Integer.MAX_VALUE;
+        end = 0;
     }
 
     /** Appends {@code [start, start + length)}; an empty range is ignored. */
@@ -39,6 +43,8 @@ public final class RowRanges {
             size++;
         }
         rows = Math.addExact(rows, length);
+        lowest = Math.min(lowest, start);
+        end = Math.max(end, Math.addExact(start, length));
     }
 
     /** Number of ranges. */
@@ -60,15 +66,13 @@ public final class RowRanges {
     }
 
     /**
-     * Checks, once per append rather than once per value, that every range lies within a source of
-     * {@code valueCount} values: the copies below read memory without bounds checks.
+     * Checks that every range lies within a source of {@code valueCount} values, at the cost of one comparison
+     * (the ranges' bounds are kept as they are added): the copies read memory without bounds checks.
      */
     void requireWithin(int valueCount, String what) {
-        for (int r = 0; r < size; r++) {
-            if (starts[r] < 0 || starts[r] + lengths[r] > valueCount) {
-                throw new IllegalArgumentException("rows [" + starts[r] + ", " + (starts[r] + lengths[r]) + ") of "
-                        + what + " lie outside its " + valueCount + " values");
-            }
+        if (size > 0 && (lowest < 0 || end > valueCount)) {
+            throw new IllegalArgumentException("rows [" + lowest + ", " + end + ") of " + what
+                    + " lie outside its " + valueCount + " values");
         }
     }
 }

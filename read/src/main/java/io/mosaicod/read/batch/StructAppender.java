@@ -18,8 +18,11 @@ final class StructAppender extends ColumnAppender {
             return;
         }
         ranges.requireWithin(from.getValueCount(), describe(from));
-        reserveSlots(to, at + ranges.rows());
         if (to instanceof StructVector) {
+            // only the validity is the struct's own: each child reserves its slots itself
+            while (to.getValidityBuffer().capacity() * 8L < at + ranges.rows()) {
+                to.reAlloc();
+            }
             copyValidity(from, ranges, to, at);
         }
         NonNullableStructVector source = (NonNullableStructVector) from;

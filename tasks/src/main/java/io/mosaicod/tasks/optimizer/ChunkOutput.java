@@ -14,6 +14,7 @@ import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -36,6 +37,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private final long rowGroupBytes;
     private final Runnable safePoint;
     private final java.util.function.LongConsumer rowsWritten;
+    private final Executor columnWork;
     private long rows;
     private final List<NewChunk> written = new ArrayList<>();
     private List<byte[]> writeBuffers;
@@ -43,8 +45,10 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private WriteBehindStream stream;
     private ChunkWriter current;
 
+    /** {@code columnWork} encodes a chunk's columns concurrently (see {@link ChunkWriter}); null: one after another. */
     ChunkOutput(ObjectStore store, Folder folder, Schema schema, WriterProfile profile, long maxChunkSizeBytes,
-                long rowGroupBytes, Runnable safePoint, java.util.function.LongConsumer rowsWritten) {
+                long rowGroupBytes, Runnable safePoint, java.util.function.LongConsumer rowsWritten,
+                Executor columnWork) {
         this.store = store;
         this.folder = folder;
         this.schema = schema;
@@ -53,6 +57,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         this.rowGroupBytes = rowGroupBytes;
         this.safePoint = safePoint;
         this.rowsWritten = rowsWritten;
+        this.columnWork = columnWork;
     }
 
     @Override
@@ -85,7 +90,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
                 writeBuffers = WriteBehindStream.buffers(WRITE_BUFFER_BYTES, WRITE_BUFFERS);
             }
             stream = new WriteBehindStream(object.stream(), key, writeBuffers);
-            current = ChunkWriter.open(stream, key, schema, profile, rowGroupBytes);
+            current = ChunkWriter.open(stream, key, schema, profile, rowGroupBytes, columnWork);
         }
         return current;
     }

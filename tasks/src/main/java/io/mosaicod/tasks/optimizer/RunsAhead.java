@@ -185,6 +185,11 @@ final class RunsAhead implements AutoCloseable {
         }
 
         @Override
+        public int[] rowOrder() {
+            return run.rowOrder(); // the first batch's order too: the run served it
+        }
+
+        @Override
         public void close() throws IOException {
             run.close();
         }

@@ -58,6 +58,8 @@ public final class TopicRewriter {
     private static final long READ_AHEAD_BYTES = 128L << 20;
     /** Threads opening and decoding chunk runs ahead of the merge: the decoding is CPU work for a second core. */
     private static final int OPEN_AHEAD_THREADS = 2;
+    /** Threads encoding a new chunk's columns beside the merge's: encoding is as much work as decoding. */
+    private static final int COLUMN_ENCODE_THREADS = 2;
 
     /** What the repository recorded of a chunk, for copying its row groups with their statistics. */
     @FunctionalInterface
@@ -102,12 +104,13 @@ public final class TopicRewriter {
                 Long.MAX_VALUE);
              ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder),
                      prefetchWindowBytes(), PREFETCH_THREADS);
-             FileCacheReadAhead readAhead = new FileCacheReadAhead(store, expected(copied(plan)), READ_AHEAD_BYTES)) {
+             FileCacheReadAhead readAhead = new FileCacheReadAhead(store, expected(copied(plan)), READ_AHEAD_BYTES);
+             ColumnEncoders encoders = new ColumnEncoders(COLUMN_ENCODE_THREADS)) {
             Schema schema = schemaOf(readOrder.get(0), rewriteAllocator);
             int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
-                    rowGroupBytes(), safePoint, rowsWritten);
+                    rowGroupBytes(), safePoint, rowsWritten, encoders.executor());
                  MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
                         spill, planner.readBatchBytes(), outputRows, safePoint)) {
                 inputs.openAhead(mergeOrder(plan), prefetchWindowBytes() / 4, OPEN_AHEAD_THREADS);

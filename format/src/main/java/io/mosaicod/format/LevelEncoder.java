@@ -1,0 +1,98 @@
+package io.mosaicod.format;
+
+/**
+ * Encodes repetition or definition levels as v1 data pages store them: a 4-byte length, then the RLE /
+ * bit-packing hybrid — runs of eight or more equal levels as one repeated value, everything else bit-packed in
+ * groups of eight (least significant bit first), the last group padded with zeros. Levels whose maximum is 0
+ * are not stored at all.
+ */
+final class LevelEncoder {
+    private LevelEncoder() {
+    }
+
+    /** Appends the encoding of {@code levels[0, count)} to {@code out}. */
+    static void encode(byte[] levels, int count, int bitWidth, GrowableBytes out) {
+        if (bitWidth == 0) {
+            return;
+        }
+        int lengthAt = out.size();
+        out.writeIntLittleEndian(0);
+        int i = 0;
+        while (i < count) {
+            int run = runLength(levels, i, count);
+            if (run >= 8) {
+                writeVarint(out, run << 1);
+                int value = levels[i];
+                for (int b = 0; b < bitWidth; b += 8) {
+                    out.write(value >>> b & 0xFF);
+                }
+                i += run;
+                continue;
+            }
+            int start = i;
+            int groups = 0;
+            do {
+                groups++;
+                i += 8;
+            } while (i < count && !startsRun(levels, i, count));
+            writeVarint(out, groups << 1 | 1);
+            pack(levels, start, Math.min(i, count), groups * 8, bitWidth, out);
+            i = Math.min(i, count);
+        }
+        int length = out.size() - lengthAt - 4;
+        byte[] a = out.array();
+        a[lengthAt] = (byte) length;
+        a[lengthAt + 1] = (byte) (length >>> 8);
+        a[lengthAt + 2] = (byte) (length >>> 16);
+        a[lengthAt + 3] = (byte) (length >>> 24);
+    }
+
+    private static int runLength(byte[] levels, int from, int count) {
+        int j = from + 1;
+        while (j < count && levels[j] == levels[from]) {
+            j++;
+        }
+        return j - from;
+    }
+
+    /** Whether eight equal levels start at {@code from}. */
+    private static boolean startsRun(byte[] levels, int from, int count) {
+        if (from + 8 > count) {
+            return false;
+        }
+        for (int j = from + 1; j < from + 8; j++) {
+            if (levels[j] != levels[from]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Bit-packs {@code levels[from, to)} followed by zeros up to {@code values} values. */
+    private static void pack(byte[] levels, int from, int to, int values, int bitWidth, GrowableBytes out) {
+        long buffer = 0;
+        int buffered = 0;
+        for (int v = 0; v < values; v++) {
+            int level = from + v < to ? levels[from + v] : 0;
+            buffer |= (long) level << buffered;
+            buffered += bitWidth;
+            while (buffered >= 8) {
+                out.write((int) (buffer & 0xFF));
+                buffer >>>= 8;
+                buffered -= 8;
+            }
+        }
+        if (buffered > 0) {
+            out.write((int) (buffer & 0xFF));
+        }
+    }
+
+    private static void writeVarint(GrowableBytes out, int value) {
+        int v = value;
+        while ((v & ~0x7F) != 0) {
+            out.write((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out.write(v);
+    }
+}

@@ -1,0 +1,273 @@
+package io.mosaicod.format;
+
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.statistics.Statistics;
+
+/**
+ * Encodes a nested leaf column (below structs, lists, fixed-size lists or maps) into PLAIN v1 data pages: the
+ * chain's validity bits and offsets are walked in raw memory into arrays of repetition and definition levels,
+ * present leaf values are appended to the page as they are met — consecutive fixed-width values in one copy —
+ * and at the end of a page the levels are run-length / bit-pack encoded in front of the values
+ * ({@link LevelEncoder}). Pages end only between rows. Levels mean what {@link ColumnShredder} (the path through
+ * parquet-java's writers) writes; the leaf codec sees every value and null for the chunk's column statistics.
+ * Used only for columns without Parquet statistics, which the profiles without a dictionary keep for
+ * {@code timestamp_ns} alone.
+ */
+final class NestedColumnEncoder implements DirectColumnEncoder {
+
+    private final LeafColumn column;
+    private final PathNode[] nodes;
+    private final int leaf;
+    private final PlainLayout.Kind kind;
+    private final int width;
+    private final int repetitionBits;
+    private final int definitionBits;
+    private final BufferedColumnChunk chunk;
+    private final LeafCodec statisticsCodec;
+    private final boolean statistics;
+    private final int pageBytes;
+    private final int pageRows;
+
+    private final long[] validity;
+    private final long[] offsets;
+    private final boolean[] large;
+    private long leafData;
+
+    private byte[] repetition = new byte[1024];
+    private byte[] definition = new byte[1024];
+    private int entries;
+    private int rows;
+    private final GrowableBytes values = new GrowableBytes(4096);
+    private final GrowableBytes page = new GrowableBytes(4096);
+    private int booleans;
+    private int runSlot;
+    private int runLength;
+
+    NestedColumnEncoder(LeafColumn column, PlainLayout layout, BufferedColumnChunk chunk, LeafCodec statisticsCodec,
+                        int pageBytes, int pageRows) {
+        this.column = column;
+        this.nodes = column.nodes();
+        this.leaf = nodes.length - 1;
+        this.kind = layout.kind();
+        this.width = layout.width();
+        this.repetitionBits = bitWidth(column.descriptor().getMaxRepetitionLevel());
+        this.definitionBits = bitWidth(column.descriptor().getMaxDefinitionLevel());
+        this.chunk = chunk;
+        this.statisticsCodec = statisticsCodec;
+        this.statistics = statisticsCodec.collectsStatistics();
+        this.pageBytes = pageBytes;
+        this.pageRows = pageRows;
+        this.validity = new long[nodes.length];
+        this.offsets = new long[nodes.length];
+        this.large = new boolean[nodes.length];
+        for (int k = 0; k < nodes.length; k++) {
+            large[k] = nodes[k].kind == PathNode.Kind.LARGE_LIST || k == leaf && kind == PlainLayout.Kind.LARGE_BYTES;
+        }
+    }
+
+    private static int bitWidth(int maxLevel) {
+        return 32 - Integer.numberOfLeadingZeros(maxLevel);
+    }
+
+    @Override
+    public void bind(VectorSchemaRoot batch) {
+        FieldVector[] vectors = column.vectors(batch);
+        for (int k = 0; k < nodes.length; k++) {
+            validity[k] = nodes[k].optional ? vectors[k].getValidityBuffer().memoryAddress() : 0;
+            boolean hasOffsets = nodes[k].kind == PathNode.Kind.LIST || nodes[k].kind == PathNode.Kind.LARGE_LIST
+                    || k == leaf && (kind == PlainLayout.Kind.BYTES || kind == PlainLayout.Kind.LARGE_BYTES);
+            offsets[k] = hasOffsets ? vectors[k].getOffsetBuffer().memoryAddress() : 0;
+        }
+        leafData = vectors[leaf].getDataBuffer().memoryAddress();
+        statisticsCodec.bind(vectors[leaf]);
+    }
+
+    @Override
+    public long openPageBytes() {
+        return values.size() + (long) entries * (repetitionBits + definitionBits) / 8;
+    }
+
+    @Override
+    public void writeRows(int from, int to) throws IOException {
+        for (int row = from; row < to; row++) {
+            writeSlot(0, row, 0, 0);
+            rows++;
+            if (rows == pageRows || values.size() >= pageBytes) {
+                finishPage();
+            }
+        }
+        flushRun(); // the run's values are read from this batch's buffers
+    }
+
+    private void writeSlot(int depth, int index, int rep, int parentDef) {
+        PathNode node = nodes[depth];
+        if (node.optional && !valid(depth, index)) {
+            level(rep, parentDef);
+            statisticsCodec.noteNull();
+            return;
+        }
+        int def = node.presentDef;
+        switch (node.kind) {
+            case LEAF -> {
+                level(rep, def);
+                value(index);
+            }
+            case STRUCT -> writeSlot(depth + 1, index, rep, def);
+            default -> {
+                long start;
+                long end;
+                if (node.kind == PathNode.Kind.FIXED_SIZE_LIST) {
+                    start = (long) index * node.listSize;
+                    end = start + node.listSize;
+                } else if (large[depth]) {
+                    start = MemoryUtil.getLong(offsets[depth] + 8L * index);
+                    end = MemoryUtil.getLong(offsets[depth] + 8L * index + 8);
+                } else {
+                    start = MemoryUtil.getInt(offsets[depth] + 4L * index);
+                    end = MemoryUtil.getInt(offsets[depth] + 4L * index + 4);
+                }
+                if (start >= end) {
+                    level(rep, def); // an empty list
+                    return;
+                }
+                writeSlot(depth + 1, (int) start, rep, node.elementDef);
+                for (long j = start + 1; j < end; j++) {
+                    writeSlot(depth + 1, (int) j, node.repetition, node.elementDef);
+                }
+            }
+        }
+    }
+
+    private boolean valid(int depth, int index) {
+        return (MemoryUtil.getByte(validity[depth] + (index >>> 3)) & (1 << (index & 7))) != 0;
+    }
+
+    private void level(int rep, int def) {
+        if (entries == repetition.length) {
+            repetition = Arrays.copyOf(repetition, entries * 2);
+            definition = Arrays.copyOf(definition, entries * 2);
+        }
+        repetition[entries] = (byte) rep;
+        definition[entries] = (byte) def;
+        entries++;
+    }
+
+    /**
+     * Appends the present leaf value at {@code index} to the page. Consecutive present slots form a run, whose
+     * statistics are taken at once and whose fixed-width values are copied at once.
+     */
+    private void value(int index) {
+        if (runLength > 0 && index == runSlot + runLength) {
+            runLength++;
+        } else {
+            flushRun();
+            runSlot = index;
+            runLength = 1;
+        }
+        switch (kind) {
+            case FIXED -> {
+            }
+            case BOOLEAN -> {
+                if ((booleans & 7) == 0) {
+                    values.write(0);
+                }
+                if ((MemoryUtil.getByte(leafData + (index >>> 3)) & (1 << (index & 7))) != 0) {
+                    values.array()[values.size() - 1] |= (byte) (1 << (booleans & 7));
+                }
+                booleans++;
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void flushRun() {
+        if (runLength > 0) {
+            if (kind == PlainLayout.Kind.FIXED) {
+                values.ensure(runLength * width);
+                copy(leafData + (long) runSlot * width, values.array(), values.size(), runLength * width);
+                values.advance(runLength * width);
+            } else if (kind != PlainLayout.Kind.BOOLEAN) {
+                writeByteArrays();
+            }
+            if (statistics) {
+                statisticsCodec.observe(runSlot, runLength);
+            }
+            runLength = 0;
+        }
+    }
+
+    /** PLAIN byte arrays of the run: each value's length, then its bytes. */
+    private void writeByteArrays() {
+        long first = offset(runSlot);
+        long last = offset(runSlot + runLength);
+        values.ensure(Math.toIntExact(last - first + 4L * runLength));
+        byte[] array = values.array();
+        int at = values.size();
+        long start = first;
+        for (int i = runSlot + 1; i <= runSlot + runLength; i++) {
+            long end = offset(i);
+            int length = (int) (end - start);
+            array[at] = (byte) length;
+            array[at + 1] = (byte) (length >>> 8);
+            array[at + 2] = (byte) (length >>> 16);
+            array[at + 3] = (byte) (length >>> 24);
+            copy(leafData + start, array, at + 4, length);
+            at += 4 + length;
+            start = end;
+        }
+        values.advance(at - values.size());
+    }
+
+    private long offset(int slot) {
+        return large[leaf] ? MemoryUtil.getLong(offsets[leaf] + 8L * slot) : MemoryUtil.getInt(offsets[leaf] + 4L * slot);
+    }
+
+    /** Copies raw memory into an array; short copies (most strings) without the bulk copy's fixed cost. */
+    private static void copy(long address, byte[] array, int at, int length) {
+        if (length >= 32) {
+            MemoryUtil.copyFromMemory(address, array, at, length);
+            return;
+        }
+        int i = 0;
+        for (; i + 8 <= length; i += 8) {
+            long v = MemoryUtil.getLong(address + i);
+            for (int b = 0; b < 8; b++) {
+                array[at + i + b] = (byte) (v >>> (8 * b));
+            }
+        }
+        for (; i < length; i++) {
+            array[at + i] = MemoryUtil.getByte(address + i);
+        }
+    }
+
+    @Override
+    public void finishPage() throws IOException {
+        if (entries == 0) {
+            return;
+        }
+        flushRun();
+        page.reset();
+        LevelEncoder.encode(repetition, entries, repetitionBits, page);
+        LevelEncoder.encode(definition, entries, definitionBits, page);
+        page.write(values.array(), 0, values.size());
+        chunk.addPage(page.array(), 0, page.size(), entries, rows,
+                Statistics.noopStats(chunk.descriptor().getPrimitiveType()), Encoding.RLE, Encoding.RLE,
+                Encoding.PLAIN);
+        entries = 0;
+        rows = 0;
+        booleans = 0;
+        values.reset();
+    }
+
+    @Override
+    public void release() {
+        values.release();
+        page.release();
+    }
+}

@@ -1,0 +1,46 @@
+package io.mosaicod.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+
+class TextStatisticsBuilderTest {
+    private static final long SEED = Long.getLong("mosaicod.test.seed", System.nanoTime());
+
+    /** Strings sharing long prefixes, holding NUL bytes, empty, short and long: min and max as a byte-wise sort says. */
+    @Test
+    void minimumAndMaximumFromRawMemoryFollowUnsignedByteOrder() {
+        Random random = new Random(SEED);
+        String[] alphabet = {"a", "b", "\u0000", "é", "\u00ff", "joint_", "z"};
+        try (BufferAllocator allocator = new RootAllocator(); ArrowBuf buffer = allocator.buffer(1 << 16)) {
+            for (int round = 0; round < 200; round++) {
+                TextStatisticsBuilder builder = new TextStatisticsBuilder();
+                List<byte[]> values = new ArrayList<>();
+                for (int i = 0; i < 1 + random.nextInt(30); i++) {
+                    StringBuilder text = new StringBuilder(random.nextBoolean() ? "abcdefgh" : "");
+                    for (int k = random.nextInt(12); k > 0; k--) {
+                        text.append(alphabet[random.nextInt(alphabet.length)]);
+                    }
+                    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+                    values.add(bytes);
+                    buffer.setBytes(0, bytes);
+                    builder.add(buffer.memoryAddress(), bytes.length);
+                }
+                values.sort((x, y) -> Arrays.compareUnsigned(x, y));
+                ColumnStatistics.Text stats = builder.build("label");
+                assertThat(stats.min()).as("seed %d round %d", SEED, round)
+                        .isEqualTo(new String(values.get(0), StandardCharsets.UTF_8));
+                assertThat(stats.max()).as("seed %d round %d", SEED, round)
+                        .isEqualTo(new String(values.get(values.size() - 1), StandardCharsets.UTF_8));
+            }
+        }
+    }
+}

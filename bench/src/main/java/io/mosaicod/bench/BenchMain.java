@@ -19,7 +19,10 @@ import java.util.Set;
  * </pre>
  * Scales: {@code small} (minutes, for a check) and {@code full} (the figures in docs/benchmarks.md).
  * {@code --only} picks scenarios among {@value #ALL} (all by default), and {@value #VERSUS}: this build's
- * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass.
+ * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass, and
+ * {@value #SHAPES}, the shape matrix ({@link ShapeBenchmark}). {@code --prepare-only true} only generates the
+ * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory}, and prints
+ * their folders, chunk counts and sizes.
  */
 public final class BenchMain {
     /**
@@ -30,6 +33,11 @@ public final class BenchMain {
     static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes";
     /** Not among the defaults: it needs another build, {@code --versus <checkout>/bin/mosaicod}. */
     static final String VERSUS = "versus";
+    /**
+     * Not among the defaults either (21 datasets of ~1 GB): the shape matrix, {@code --shapes a,b} and
+     * {@code --variants x,y} to select, {@code --memory true} to add the 256 MiB-pool check on ~2 GB topics.
+     */
+    static final String SHAPES = "shapes";
 
     private BenchMain() {
     }
@@ -42,10 +50,17 @@ public final class BenchMain {
         BenchReport report = new BenchReport(Path.of(options.getOrDefault("out", "bench-results")));
         Set<String> only = Set.of(options.getOrDefault("only", ALL).split(","));
         for (String name : only) {
-            if (!Set.of((ALL + "," + VERSUS).split(",")).contains(name)) {
+            if (!Set.of((ALL + "," + VERSUS + "," + SHAPES).split(",")).contains(name)) {
                 throw new IllegalArgumentException("--only: unknown scenario '" + name + "'; known: " + ALL + ","
-                        + VERSUS);
+                        + VERSUS + "," + SHAPES);
             }
+        }
+        List<Shape> shapes = Shapes.select(options.get("shapes"));
+        List<Variant> variants = Variant.select(options.get("variants"));
+        boolean shapeMemory = Boolean.parseBoolean(options.getOrDefault("memory", "false"));
+        if (Boolean.parseBoolean(options.getOrDefault("prepare-only", "false"))) {
+            ShapeBenchmark.prepare(work, ShapeBenchmark.specs(shapes, variants, full, shapeMemory));
+            return;
         }
         Path other = only.contains(VERSUS) ? otherLauncher(options.get("versus")) : null;
 

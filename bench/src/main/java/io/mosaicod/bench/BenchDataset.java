@@ -211,6 +211,11 @@ public final class BenchDataset {
         return open(dataDir, spec).chunkFiles;
     }
 
+    /** Copies the repository as it was after ingestion to {@code file}, for a server of another store. */
+    public void copyIngestedRepository(Path file) throws IOException {
+        Files.copy(snapshot(dataDir), file, StandardCopyOption.REPLACE_EXISTING);
+    }
+
     /** The repository the topics are recorded in (the embedded SQLite file), for checks after a run. */
     public Repository openRepository() {
         return Repositories.open(DatabaseConfig.sqlite(database(dataDir)));

@@ -35,7 +35,8 @@ public final class BenchMain {
     static final String VERSUS = "versus";
     /**
      * Not among the defaults either (21 datasets of ~1 GB): the shape matrix, {@code --shapes a,b} and
-     * {@code --variants x,y} to select, {@code --memory true} to add the 256 MiB-pool check on ~2 GB topics.
+     * {@code --variants x,y} to select, {@code --memory true} to add the 256 MiB-pool check on ~2 GB topics,
+     * {@code --reads false} to leave out the reads (DoGet local and S3, DuckDB's decode).
      */
     static final String SHAPES = "shapes";
 
@@ -98,6 +99,15 @@ public final class BenchMain {
             scenarios.forEach(s -> text.append(OptimizerBenchmark.markdown(s)).append('\n'));
             report.add("scenarios", "Store optimizer vs DuckDB", text.toString(), scenariosJson(scenarios));
         }
+        if (only.contains(SHAPES)) {
+            boolean reads = Boolean.parseBoolean(options.getOrDefault("reads", "true"));
+            for (Shape shape : shapes) {
+                ShapeBenchmark.Result result = ShapeBenchmark.run(optimizer, work, shape, variants, full, runs, reads,
+                        shapeMemory);
+                report.add("shape-" + shape.name(), "Shape " + shape.name(), ShapeBenchmark.markdown(result),
+                        ShapeBenchmark.json(result));
+            }
+        }
         if (only.contains("upload")) {
             List<IngestBenchmark.Result> uploads = IngestBenchmark.run(work, full);
             report.add("ingestion", "Ingestion through DoPut (embedded defaults, one chunk per batch)",
@@ -145,31 +155,7 @@ public final class BenchMain {
     }
 
     private static List<Object> scenariosJson(List<OptimizerBenchmark.Scenario> scenarios) {
-        List<Object> list = new ArrayList<>();
-        for (OptimizerBenchmark.Scenario s : scenarios) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("dataset", s.dataset().spec());
-            entry.put("input_bytes", s.dataset().inputBytes());
-            entry.put("rows", s.dataset().rows());
-            entry.put("cold_cache", s.coldCache());
-            entry.put("floor", s.floor());
-            entry.put("floors", s.floors());
-            entry.put("idle_pass_seconds", s.idlePasses().stream().map(ChildJvm.Measurement::seconds).toList());
-            List<Object> systems = new ArrayList<>();
-            for (OptimizerBenchmark.Trials t : s.systems()) {
-                Map<String, Object> system = new LinkedHashMap<>();
-                system.put("system", t.system());
-                system.put("seconds", t.runs().stream().map(ChildJvm.Measurement::seconds).toList());
-                system.put("peak_rss_bytes", t.runs().stream().map(ChildJvm.Measurement::peakRssBytes).toList());
-                system.put("median_seconds", t.medianSeconds());
-                system.put("output_bytes", t.outputBytes());
-                system.put("output_files", t.outputFiles());
-                systems.add(system);
-            }
-            entry.put("systems", systems);
-            list.add(entry);
-        }
-        return list;
+        return new ArrayList<>(scenarios.stream().map(OptimizerBenchmark::json).toList());
     }
 
     private static Map<String, String> options(String[] args) {

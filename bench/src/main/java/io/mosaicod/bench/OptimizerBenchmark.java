@@ -188,11 +188,41 @@ public final class OptimizerBenchmark {
         return total;
     }
 
+    /** The median; NaN if there are no values (a system that failed every run). */
     static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The scenario as the JSON report holds it: the dataset, the floors, each system's runs and medians. */
+    static Map<String, Object> json(Scenario s) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("dataset", s.dataset().spec());
+        entry.put("input_bytes", s.dataset().inputBytes());
+        entry.put("rows", s.dataset().rows());
+        entry.put("cold_cache", s.coldCache());
+        entry.put("floor", s.floor());
+        entry.put("floors", s.floors());
+        entry.put("idle_pass_seconds", s.idlePasses().stream().map(ChildJvm.Measurement::seconds).toList());
+        List<Object> systems = new ArrayList<>();
+        for (Trials t : s.systems()) {
+            Map<String, Object> system = new LinkedHashMap<>();
+            system.put("system", t.system());
+            system.put("seconds", t.runs().stream().map(ChildJvm.Measurement::seconds).toList());
+            system.put("peak_rss_bytes", t.runs().stream().map(ChildJvm.Measurement::peakRssBytes).toList());
+            system.put("median_seconds", t.medianSeconds());
+            system.put("output_bytes", t.outputBytes());
+            system.put("output_files", t.outputFiles());
+            system.put("failures", t.failures().stream().map(Failure::reason).toList());
+            systems.add(system);
+        }
+        entry.put("systems", systems);
+        return entry;
     }
 
     /** A markdown table of one scenario, ratios against DuckDB 1 thread (the globally sorted configuration). */

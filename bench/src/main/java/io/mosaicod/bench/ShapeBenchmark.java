@@ -153,10 +153,9 @@ final class ShapeBenchmark {
             ShapeReads.Result r = row.reads();
             if (r != null) {
                 for (ReadBenchmark.Result store : List.of(r.local(), r.s3())) {
-                    reads.add(String.format(Locale.ROOT, "%s %s %s (%.2f×)", row.variant().option(),
-                            store.store().startsWith("S3") ? "S3" : "local",
-                            store.medianAfter() <= store.medianBefore() ? "no slower" : "**slower**",
-                            store.medianBefore() / store.medianAfter()));
+                    reads.add(String.format(Locale.ROOT, "%s %s %.2f → %.2f s %s", row.variant().option(),
+                            store.store().startsWith("S3") ? "S3" : "local", store.medianBefore(), store.medianAfter(),
+                            store.medianAfter() <= store.medianBefore() ? "met" : "**not met**"));
                 }
                 doGetVsDecode.add(String.format(Locale.ROOT, "%s %.2f s vs %s (%s)", row.variant().option(),
                         r.local().medianAfter(), Double.isNaN(r.decodeAfter().medianQuerySeconds()) ? "failed"
@@ -167,7 +166,7 @@ final class ShapeBenchmark {
         out.append(String.format(Locale.ROOT, "Goals: mosaicod ≤ %.1f× DuckDB 1 thread: %s. mosaicod ≤ %.1f× DuckDB 2 "
                 + "threads: %s.%n", GOAL_VS_DUCKDB_1, String.join(", ", vsOne), GOAL_VS_DUCKDB_2, String.join(", ", vsTwo)));
         if (!reads.isEmpty()) {
-            out.append(String.format(Locale.ROOT, "Reads after optimization no slower than before (speed-up before / "
+            out.append(String.format(Locale.ROOT, "No read slower after optimization than before (median before → "
                     + "after): %s.%n", String.join(", ", reads)));
             out.append(String.format(Locale.ROOT, "Full DoGet read of the optimized topic (local store, client "
                     + "included) vs DuckDB's %d-thread decode of every column of the same files (query time): %s.%n",

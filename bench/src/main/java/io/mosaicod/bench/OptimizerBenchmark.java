@@ -37,6 +37,26 @@ public final class OptimizerBenchmark {
         double medianRssMB() {
             return median(runs.stream().mapToDouble(m -> m.peakRssBytes() / 1e6).toArray());
         }
+
+        /** The median wall time for a report ("2.43 s", "2.43 s (1 failed)"), or why every run failed. */
+        String medianText() {
+            if (runs.isEmpty()) {
+                return failures.isEmpty() ? "—" : "failed: " + failures.get(0).reason().replace('|', '/');
+            }
+            String failed = failures.isEmpty() ? "" : String.format(Locale.ROOT, " (%d failed)", failures.size());
+            return String.format(Locale.ROOT, "%.2f s%s", medianSeconds(), failed);
+        }
+
+        /** The median peak RSS for a report, "—" if no run succeeded. */
+        String rssText() {
+            return runs.isEmpty() ? "—" : String.format(Locale.ROOT, "%.0f MB", medianRssMB());
+        }
+
+        /** {@code ours}' median wall time over {@code theirs}', e.g. "0.45×"; "—" if either never succeeded. */
+        static String ratioText(Trials ours, Trials theirs) {
+            return ours.runs.isEmpty() || theirs.runs.isEmpty() ? "—"
+                    : String.format(Locale.ROOT, "%.2f×", ours.medianSeconds() / theirs.medianSeconds());
+        }
     }
 
     /** Everything measured on one dataset. */
@@ -153,8 +173,7 @@ public final class OptimizerBenchmark {
                 memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),
                 Map.of(), work.resolve("duckdb.log"));
         if (m.exitCode() != 0) {
-            String reason = m.output().lines().filter(l -> l.contains("Error")).findFirst()
-                    .map(l -> l.replaceFirst("^Exception in thread \"main\" ", "")).orElse("exit " + m.exitCode());
+            String reason = failureReason(m);
             trials.failures().add(new Failure(reason, m));
             System.out.printf(Locale.ROOT, "  %-34s failed after %.2f s: %s%n", trials.system(), m.seconds(), reason);
             return cold;
@@ -168,6 +187,12 @@ public final class OptimizerBenchmark {
         trials.outputFiles().add(files.size());
         report(trials.system(), m);
         return cold;
+    }
+
+    /** The first line of a failed DuckDB process's output that names the error, or its exit code. */
+    static String failureReason(ChildJvm.Measurement m) {
+        return m.output().lines().filter(l -> l.contains("Error")).findFirst()
+                .map(l -> l.replaceFirst("^Exception in thread \"main\" ", "")).orElse("exit " + m.exitCode());
     }
 
     private static void require(ChildJvm.Measurement m, String what) {

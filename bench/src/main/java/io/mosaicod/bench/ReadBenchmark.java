@@ -181,10 +181,15 @@ final class ReadBenchmark {
 
     /** {chunks, Parquet bytes} of the topic as the repository lists them now. */
     private static long[] chunkTotals(Path data, String topic) {
+        List<Chunk> chunks = chunks(data, topic);
+        return new long[] {chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum()};
+    }
+
+    /** The topic's chunks as the SQLite repository in the data folder {@code data} lists them now. */
+    static List<Chunk> chunks(Path data, String topic) {
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")))) {
             long id = repository.catalog().findTopicByLocator(topic).orElseThrow().id();
-            List<Chunk> chunks = repository.catalog().listChunks(id);
-            return new long[] {chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum()};
+            return repository.catalog().listChunks(id);
         }
     }
 

@@ -123,11 +123,13 @@ final class ShapeBenchmark {
             OptimizerBenchmark.Trials ours = systems.get(0);
             double floor = row.speed().floor().seconds();
             out.append(String.format(Locale.ROOT, "| %s | %d chunks, %.0f MB, %d rows | %s | %s | %s | %s | %s | %.2f s "
-                            + "| %s | %s / %s / %s MB | %s | %s | %s |%n", row.variant().option(), row.dataset().chunks(),
-                    row.dataset().inputBytes() / 1e6, row.dataset().rows(), seconds(ours), seconds(systems.get(1)),
-                    seconds(systems.get(2)), ratio(ours.medianSeconds(), systems.get(1).medianSeconds()),
-                    ratio(ours.medianSeconds(), systems.get(2).medianSeconds()), floor,
-                    ratio(ours.medianSeconds(), floor), rss(ours), rss(systems.get(1)), rss(systems.get(2)),
+                            + "| %s | %s / %s / %s | %s | %s | %s |%n", row.variant().option(), row.dataset().chunks(),
+                    row.dataset().inputBytes() / 1e6, row.dataset().rows(), ours.medianText(),
+                    systems.get(1).medianText(), systems.get(2).medianText(),
+                    OptimizerBenchmark.Trials.ratioText(ours, systems.get(1)),
+                    OptimizerBenchmark.Trials.ratioText(ours, systems.get(2)), floor,
+                    ratio(ours.medianSeconds(), floor), ours.rssText(), systems.get(1).rssText(),
+                    systems.get(2).rssText(),
                     row.reads() == null ? "—" : readCell(row.reads().local()),
                     row.reads() == null ? "—" : readCell(row.reads().s3()),
                     row.reads() == null ? "—" : decodeCell(row.reads())));
@@ -177,19 +179,6 @@ final class ShapeBenchmark {
     private static String verdict(Variant variant, double ratio, double goal) {
         return String.format(Locale.ROOT, "%s %.2f× %s", variant.option(), ratio,
                 Double.isNaN(ratio) ? "(no comparison)" : ratio <= goal ? "met" : "**not met**");
-    }
-
-    /** Median wall time, or why every run failed. */
-    private static String seconds(OptimizerBenchmark.Trials t) {
-        if (t.runs().isEmpty()) {
-            return t.failures().isEmpty() ? "—" : "failed: " + t.failures().get(0).reason().replace('|', '/');
-        }
-        String failed = t.failures().isEmpty() ? "" : String.format(Locale.ROOT, " (%d failed)", t.failures().size());
-        return String.format(Locale.ROOT, "%.2f s%s", t.medianSeconds(), failed);
-    }
-
-    private static String rss(OptimizerBenchmark.Trials t) {
-        return t.runs().isEmpty() ? "—" : String.format(Locale.ROOT, "%.0f", t.medianRssMB());
     }
 
     private static String ratio(double ours, double theirs) {

@@ -1,7 +1,5 @@
 package io.mosaicod.bench;
 
-import io.mosaicod.core.config.DatabaseConfig;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
@@ -156,11 +154,7 @@ final class ShapeReads {
 
     /** The topic's chunk files as the repository in {@code data} lists them now. */
     private static List<Path> chunkFiles(Path data, String topic) {
-        try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")))) {
-            long id = repository.catalog().findTopicByLocator(topic).orElseThrow().id();
-            return repository.catalog().listChunks(id).stream()
-                    .map(c -> data.resolve("store").resolve(c.objectKey())).toList();
-        }
+        return ReadBenchmark.chunks(data, topic).stream().map(c -> data.resolve("store").resolve(c.objectKey())).toList();
     }
 
     /** One DuckDB decode of {@code files} in its own JVM, cold cache; returns whether the cache was dropped. */
@@ -173,8 +167,7 @@ final class ShapeReads {
                 work.resolve("duckdb-decode.log"));
         String printed = m.output().lines().filter(l -> l.startsWith("rows ")).findFirst().orElse(null);
         if (m.exitCode() != 0 || printed == null) {
-            String reason = m.output().lines().filter(l -> l.contains("Error") || l.contains("Exception")).findFirst()
-                    .orElse("exit " + m.exitCode());
+            String reason = OptimizerBenchmark.failureReason(m);
             into.failures().add(reason);
             System.out.printf(Locale.ROOT, "  DuckDB decode (%s) failed after %.2f s: %s%n", into.files(), m.seconds(),
                     reason);

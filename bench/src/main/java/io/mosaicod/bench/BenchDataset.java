@@ -32,11 +32,14 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * A topic for the benchmarks, ingested the way the server does it (one ZSTD chunk per client batch, written
- * through the codec into a local store and recorded in an embedded SQLite repository): int64
- * {@code timestamp_ns}, ten float64, a utf8 label and a 1–4 KB random binary payload. Neighbouring chunks
- * overlap in time by {@code overlap} of a chunk's span. Built once per spec and reused; {@link #reset()}
- * restores the repository as it was after ingestion (the optimizer never modifies the original chunks).
+ * A topic for the benchmarks, ingested the way the server does it (one chunk per client batch, written
+ * through the codec into a local store with the writer profile of the topic's serialization format, and
+ * recorded in an embedded SQLite repository). Its rows are a {@link Shape}'s: by default the flat
+ * {@link SensorBatch} rows (int64 {@code timestamp_ns}, ten float64, a utf8 label and a 1–4 KB random binary
+ * payload). Each chunk's rows are sorted, unless a disorder moves some out of place ({@link Variant}), and
+ * neighbouring chunks overlap in time by {@code overlap} of a chunk's span. Built once per spec and reused;
+ * {@link #reset()} restores the repository as it was after ingestion (the optimizer never modifies the
+ * original chunks).
  */
 public final class BenchDataset {
     private static final String READY = "READY";
@@ -44,15 +47,23 @@ public final class BenchDataset {
     /**
      * What to generate; {@code name} also names its folder. {@code topics} topics of {@code chunks} chunks
      * each, in one sequence: a single topic is {@code bench/<name>}, several are {@code bench/<name>-<i>}.
+     * Rows are {@code shape}'s; {@code disorder} of each chunk's rows are moved out of time order.
      */
-    public record Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed, int topics) {
+    public record Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed, int topics, Shape shape,
+                       double disorder) {
+        public Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed, int topics) {
+            this(name, chunks, rowsPerChunk, overlap, seed, topics, FlatShape.INSTANCE, 0);
+        }
+
         public Spec(String name, int chunks, int rowsPerChunk, double overlap, long seed) {
             this(name, chunks, rowsPerChunk, overlap, seed, 1);
         }
 
         String fingerprint() {
-            // a single topic keeps the fingerprint it had before several were possible: its data is unchanged
-            return chunks + "x" + rowsPerChunk + "@" + overlap + "#" + seed + (topics == 1 ? "" : "*" + topics);
+            // the flat shape's sorted topics keep the fingerprints they had before shapes existed: same data
+            return chunks + "x" + rowsPerChunk + "@" + overlap + "#" + seed + (topics == 1 ? "" : "*" + topics)
+                    + (shape == FlatShape.INSTANCE ? "" : "/" + shape.name() + "." + shape.generation())
+                    + (disorder == 0 ? "" : "~" + disorder);
         }
 
         String locator(int topic) {
@@ -99,9 +110,13 @@ public final class BenchDataset {
         if (!Files.exists(ready) || !Files.readString(ready).equals(spec.fingerprint())) {
             deleteTree(dataDir);
             Files.createDirectories(dataDir);
-            System.out.printf("generating %s: %d topic(s) of %d chunks of %d rows, overlap %.0f %%...%n", spec.name(),
-                    spec.topics(), spec.chunks(), spec.rowsPerChunk(), spec.overlap() * 100);
+            System.out.printf("generating %s: %d topic(s) of %d chunks of %d %s rows, overlap %.0f %%%s...%n",
+                    spec.name(), spec.topics(), spec.chunks(), spec.rowsPerChunk(), spec.shape().name(),
+                    spec.overlap() * 100, spec.disorder() == 0 ? ""
+                            : String.format(", %.0f %% of rows out of order", spec.disorder() * 100));
+            long started = System.nanoTime();
             ingest(dataDir, spec);
+            System.out.printf("  generated in %.1f s%n", (System.nanoTime() - started) / 1e9);
             Files.copy(database(dataDir), snapshot(dataDir), StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(ready, spec.fingerprint());
         }
@@ -127,17 +142,20 @@ public final class BenchDataset {
     private static void ingestTopic(Repository repository, LocalObjectStore store, BufferAllocator allocator,
                                     Session session, Spec spec, String locator, Random random) throws IOException {
         Folder folder = Folder.newTopic();
+        Shape shape = spec.shape();
         Topic topic = repository.catalog().createTopic(new NewTopic(session.id(), locator, "{}", folder.name(),
-                "ragged", Optional.of("bench")));
+                shape.serializationFormat(), Optional.of("bench")));
+        WriterProfile profile = WriterProfile.forSerializationFormat(shape.serializationFormat());
         store.put(folder.metadataKey(), "{\"bench\":true}".getBytes(StandardCharsets.UTF_8));
-        long span = spec.rowsPerChunk() * 1_000_000L;
+        long span = spec.rowsPerChunk() * shape.periodNs();
         for (int c = 0; c < spec.chunks(); c++) {
-            long start = (long) (c * span * (1 - spec.overlap()));
+            long start = shape.startNs() + (long) (c * span * (1 - spec.overlap()));
             String key = folder.chunkKey(c);
             long[] stamps = SensorBatch.sortedTimestamps(random, start, span, spec.rowsPerChunk());
-            try (VectorSchemaRoot batch = SensorBatch.create(allocator, random, stamps);
+            Variant.disorder(random, stamps, spec.disorder());
+            try (VectorSchemaRoot batch = shape.create(allocator, random, stamps);
                  ObjectWriter object = store.newWriter(key);
-                 ChunkWriter writer = ChunkWriter.open(object.stream(), key, SensorBatch.SCHEMA, WriterProfile.RAGGED)) {
+                 ChunkWriter writer = ChunkWriter.open(object.stream(), key, batch.getSchema(), profile)) {
                 writer.write(batch);
                 ChunkSummary summary = writer.finish();
                 object.commit();
@@ -191,6 +209,11 @@ public final class BenchDataset {
     /** Files of the topics' current chunks (after a run), topic by topic in chunk order. */
     public List<Path> currentChunkFiles() throws IOException {
         return open(dataDir, spec).chunkFiles;
+    }
+
+    /** Copies the repository as it was after ingestion to {@code file}, for a server of another store. */
+    public void copyIngestedRepository(Path file) throws IOException {
+        Files.copy(snapshot(dataDir), file, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** The repository the topics are recorded in (the embedded SQLite file), for checks after a run. */

@@ -19,7 +19,10 @@ import java.util.Set;
  * </pre>
  * Scales: {@code small} (minutes, for a check) and {@code full} (the figures in docs/benchmarks.md).
  * {@code --only} picks scenarios among {@value #ALL} (all by default), and {@value #VERSUS}: this build's
- * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass.
+ * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass, and
+ * {@value #SHAPES}, the shape matrix ({@link ShapeBenchmark}). {@code --prepare-only true} only generates the
+ * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory}, and prints
+ * their folders, chunk counts and sizes.
  */
 public final class BenchMain {
     /**
@@ -30,6 +33,12 @@ public final class BenchMain {
     static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes";
     /** Not among the defaults: it needs another build, {@code --versus <checkout>/bin/mosaicod}. */
     static final String VERSUS = "versus";
+    /**
+     * Not among the defaults either (21 datasets of ~1 GB): the shape matrix, {@code --shapes a,b} and
+     * {@code --variants x,y} to select, {@code --memory true} to add the 256 MiB-pool check on ~2 GB topics,
+     * {@code --reads false} to leave out the reads (DoGet local and S3, DuckDB's decode).
+     */
+    static final String SHAPES = "shapes";
 
     private BenchMain() {
     }
@@ -42,10 +51,17 @@ public final class BenchMain {
         BenchReport report = new BenchReport(Path.of(options.getOrDefault("out", "bench-results")));
         Set<String> only = Set.of(options.getOrDefault("only", ALL).split(","));
         for (String name : only) {
-            if (!Set.of((ALL + "," + VERSUS).split(",")).contains(name)) {
+            if (!Set.of((ALL + "," + VERSUS + "," + SHAPES).split(",")).contains(name)) {
                 throw new IllegalArgumentException("--only: unknown scenario '" + name + "'; known: " + ALL + ","
-                        + VERSUS);
+                        + VERSUS + "," + SHAPES);
             }
+        }
+        List<Shape> shapes = Shapes.select(options.get("shapes"));
+        List<Variant> variants = Variant.select(options.get("variants"));
+        boolean shapeMemory = Boolean.parseBoolean(options.getOrDefault("memory", "false"));
+        if (Boolean.parseBoolean(options.getOrDefault("prepare-only", "false"))) {
+            ShapeBenchmark.prepare(work, ShapeBenchmark.specs(shapes, variants, full, shapeMemory));
+            return;
         }
         Path other = only.contains(VERSUS) ? otherLauncher(options.get("versus")) : null;
 
@@ -82,6 +98,15 @@ public final class BenchMain {
             StringBuilder text = new StringBuilder();
             scenarios.forEach(s -> text.append(OptimizerBenchmark.markdown(s)).append('\n'));
             report.add("scenarios", "Store optimizer vs DuckDB", text.toString(), scenariosJson(scenarios));
+        }
+        if (only.contains(SHAPES)) {
+            boolean reads = Boolean.parseBoolean(options.getOrDefault("reads", "true"));
+            for (Shape shape : shapes) {
+                ShapeBenchmark.Result result = ShapeBenchmark.run(optimizer, work, shape, variants, full, runs, reads,
+                        shapeMemory);
+                report.add("shape-" + shape.name(), "Shape " + shape.name(), ShapeBenchmark.markdown(result),
+                        ShapeBenchmark.json(result));
+            }
         }
         if (only.contains("upload")) {
             List<IngestBenchmark.Result> uploads = IngestBenchmark.run(work, full);
@@ -130,31 +155,7 @@ public final class BenchMain {
     }
 
     private static List<Object> scenariosJson(List<OptimizerBenchmark.Scenario> scenarios) {
-        List<Object> list = new ArrayList<>();
-        for (OptimizerBenchmark.Scenario s : scenarios) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("dataset", s.dataset().spec());
-            entry.put("input_bytes", s.dataset().inputBytes());
-            entry.put("rows", s.dataset().rows());
-            entry.put("cold_cache", s.coldCache());
-            entry.put("floor", s.floor());
-            entry.put("floors", s.floors());
-            entry.put("idle_pass_seconds", s.idlePasses().stream().map(ChildJvm.Measurement::seconds).toList());
-            List<Object> systems = new ArrayList<>();
-            for (OptimizerBenchmark.Trials t : s.systems()) {
-                Map<String, Object> system = new LinkedHashMap<>();
-                system.put("system", t.system());
-                system.put("seconds", t.runs().stream().map(ChildJvm.Measurement::seconds).toList());
-                system.put("peak_rss_bytes", t.runs().stream().map(ChildJvm.Measurement::peakRssBytes).toList());
-                system.put("median_seconds", t.medianSeconds());
-                system.put("output_bytes", t.outputBytes());
-                system.put("output_files", t.outputFiles());
-                systems.add(system);
-            }
-            entry.put("systems", systems);
-            list.add(entry);
-        }
-        return list;
+        return new ArrayList<>(scenarios.stream().map(OptimizerBenchmark::json).toList());
     }
 
     private static Map<String, String> options(String[] args) {

@@ -28,10 +28,19 @@ final class MemoryBenchmark {
     }
 
     static Result run(OptimizerBenchmark benchmark, BenchDataset dataset, int runs) throws Exception {
+        return run(benchmark, dataset, runs, POOLS_MIB, true);
+    }
+
+    /**
+     * The optimizer with each pool of {@code poolsMiB} (and, with {@code duckdb}, DuckDB 1 thread with the same
+     * memory limit), alternating, {@code runs} times each.
+     */
+    static Result run(OptimizerBenchmark benchmark, BenchDataset dataset, int runs, long[] poolsMiB, boolean duckdb)
+            throws Exception {
         System.out.printf(Locale.ROOT, "memory: %s, %d chunks, %.1f MB%n", dataset.spec().name(),
                 dataset.chunkFiles().size(), dataset.inputBytes() / 1e6);
         List<Pool> pools = new ArrayList<>();
-        for (long mib : POOLS_MIB) {
+        for (long mib : poolsMiB) {
             pools.add(new Pool(mib, new OptimizerBenchmark.Trials("mosaicod store-optimizer, pool " + mib + " MiB"),
                     new OptimizerBenchmark.Trials(OptimizerBenchmark.duckDbSystem(1) + ", memory_limit " + mib + "MB")));
         }
@@ -39,7 +48,9 @@ final class MemoryBenchmark {
         for (int r = 0; r < runs; r++) {
             for (Pool pool : pools) {
                 cold &= benchmark.runOptimizer(dataset, pool.mebibytes() << 20, pool.optimizer());
-                cold &= benchmark.runDuckDb(dataset, 1, pool.mebibytes() + "MB", pool.duckdb());
+                if (duckdb) {
+                    cold &= benchmark.runDuckDb(dataset, 1, pool.mebibytes() + "MB", pool.duckdb());
+                }
             }
         }
         return new Result(DatasetSummary.of(dataset), cold, pools);

@@ -37,6 +37,26 @@ public final class OptimizerBenchmark {
         double medianRssMB() {
             return median(runs.stream().mapToDouble(m -> m.peakRssBytes() / 1e6).toArray());
         }
+
+        /** The median wall time for a report ("2.43 s", "2.43 s (1 failed)"), or why every run failed. */
+        String medianText() {
+            if (runs.isEmpty()) {
+                return failures.isEmpty() ? "—" : "failed: " + failures.get(0).reason().replace('|', '/');
+            }
+            String failed = failures.isEmpty() ? "" : String.format(Locale.ROOT, " (%d failed)", failures.size());
+            return String.format(Locale.ROOT, "%.2f s%s", medianSeconds(), failed);
+        }
+
+        /** The median peak RSS for a report, "—" if no run succeeded. */
+        String rssText() {
+            return runs.isEmpty() ? "—" : String.format(Locale.ROOT, "%.0f MB", medianRssMB());
+        }
+
+        /** {@code ours}' median wall time over {@code theirs}', e.g. "0.45×"; "—" if either never succeeded. */
+        static String ratioText(Trials ours, Trials theirs) {
+            return ours.runs.isEmpty() || theirs.runs.isEmpty() ? "—"
+                    : String.format(Locale.ROOT, "%.2f×", ours.medianSeconds() / theirs.medianSeconds());
+        }
     }
 
     /** Everything measured on one dataset. */
@@ -153,8 +173,7 @@ public final class OptimizerBenchmark {
                 memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),
                 Map.of(), work.resolve("duckdb.log"));
         if (m.exitCode() != 0) {
-            String reason = m.output().lines().filter(l -> l.contains("Error")).findFirst()
-                    .map(l -> l.replaceFirst("^Exception in thread \"main\" ", "")).orElse("exit " + m.exitCode());
+            String reason = failureReason(m);
             trials.failures().add(new Failure(reason, m));
             System.out.printf(Locale.ROOT, "  %-34s failed after %.2f s: %s%n", trials.system(), m.seconds(), reason);
             return cold;
@@ -168,6 +187,12 @@ public final class OptimizerBenchmark {
         trials.outputFiles().add(files.size());
         report(trials.system(), m);
         return cold;
+    }
+
+    /** The first line of a failed DuckDB process's output that names the error, or its exit code. */
+    static String failureReason(ChildJvm.Measurement m) {
+        return m.output().lines().filter(l -> l.contains("Error")).findFirst()
+                .map(l -> l.replaceFirst("^Exception in thread \"main\" ", "")).orElse("exit " + m.exitCode());
     }
 
     private static void require(ChildJvm.Measurement m, String what) {
@@ -188,11 +213,41 @@ public final class OptimizerBenchmark {
         return total;
     }
 
+    /** The median; NaN if there are no values (a system that failed every run). */
     static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The scenario as the JSON report holds it: the dataset, the floors, each system's runs and medians. */
+    static Map<String, Object> json(Scenario s) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("dataset", s.dataset().spec());
+        entry.put("input_bytes", s.dataset().inputBytes());
+        entry.put("rows", s.dataset().rows());
+        entry.put("cold_cache", s.coldCache());
+        entry.put("floor", s.floor());
+        entry.put("floors", s.floors());
+        entry.put("idle_pass_seconds", s.idlePasses().stream().map(ChildJvm.Measurement::seconds).toList());
+        List<Object> systems = new ArrayList<>();
+        for (Trials t : s.systems()) {
+            Map<String, Object> system = new LinkedHashMap<>();
+            system.put("system", t.system());
+            system.put("seconds", t.runs().stream().map(ChildJvm.Measurement::seconds).toList());
+            system.put("peak_rss_bytes", t.runs().stream().map(ChildJvm.Measurement::peakRssBytes).toList());
+            system.put("median_seconds", t.medianSeconds());
+            system.put("output_bytes", t.outputBytes());
+            system.put("output_files", t.outputFiles());
+            system.put("failures", t.failures().stream().map(Failure::reason).toList());
+            systems.add(system);
+        }
+        entry.put("systems", systems);
+        return entry;
     }
 
     /** A markdown table of one scenario, ratios against DuckDB 1 thread (the globally sorted configuration). */

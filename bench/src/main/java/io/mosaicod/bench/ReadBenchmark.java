@@ -36,9 +36,12 @@ final class ReadBenchmark {
     private static final int ROWS_PER_BATCH = 40; // ~107 KB chunks, the size a 10 Hz camera topic makes per batch
     private static final double OVERLAP = 0.3;
 
-    /** One store's figures; reads are seconds per timed run. */
+    /**
+     * One store's figures; reads are seconds per timed run. {@code ingestSeconds} is the DoPut ingestion's
+     * time, null when the topic was in the store already.
+     */
     record Result(String store, String catalog, int chunksBefore, long bytesBefore, int chunksAfter, long bytesAfter,
-                  long rows, double ingestSeconds, List<Double> readsBefore, List<Double> readsAfter,
+                  long rows, Double ingestSeconds, List<Double> readsBefore, List<Double> readsAfter,
                   ChildJvm.Measurement optimizer, boolean coldCache) {
         double medianBefore() {
             return OptimizerBenchmark.median(readsBefore.stream().mapToDouble(Double::doubleValue).toArray());
@@ -49,40 +52,55 @@ final class ReadBenchmark {
         }
     }
 
+    /** Puts the topic into the store through the client before it is read; the harness's datasets need none. */
+    interface Ingestion {
+        void ingest(MosaicoClient client, String topic) throws Exception;
+    }
+
     private ReadBenchmark() {
     }
 
     static List<Result> run(Path work, boolean full, int runs) throws Exception {
         int chunks = full ? 5000 : 500;
+        Ingestion doPut = (client, topic) -> ingest(client, topic, chunks);
+        String topic = "read/camera";
         List<Result> results = new ArrayList<>();
         Path local = work.resolve("read-local");
         BenchDataset.deleteTree(local);
-        results.add(measure("local", local, Map.of(), chunks, runs, work));
+        results.add(measure("local", local, Map.of(), topic, doPut, runs, work));
         try (S3Server s3 = S3Server.dedicated()) {
             Path data = work.resolve("read-s3");
             BenchDataset.deleteTree(data);
             Map<String, String> store = s3.environment(s3.newBucket(), "");
-            results.add(measure("S3 (s3proxy 4.1.0, filesystem backend)", data, store, chunks, runs, work));
+            results.add(measure("S3 (s3proxy 4.1.0, filesystem backend)", data, store, topic, doPut, runs, work));
         }
         return results;
     }
 
-    private static Result measure(String storeName, Path data, Map<String, String> store, int chunks, int runs,
-                                  Path work) throws Exception {
+    /**
+     * Reads {@code topic} whole through a {@code mosaicod server} on the SQLite repository in {@code data} and
+     * the store {@code store} names (the local store in {@code data} if empty), {@code runs} times with a cold
+     * page cache; optimizes it with a one-shot {@code store-optimizer}; reads it again. {@code ingestion}, if
+     * not null, first puts the topic there through the server.
+     */
+    static Result measure(String storeName, Path data, Map<String, String> store, String topic, Ingestion ingestion,
+                          int runs, Path work) throws Exception {
         Map<String, String> env = new LinkedHashMap<>(store);
         env.put("MOSAICOD_DATA_DIR", data.toString()); // SQLite repository in it (and the store, when local)
         env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(OptimizerBenchmark.MAX_CHUNK_SIZE));
         Map<String, String> serverEnv = new LinkedHashMap<>(env);
         serverEnv.put("MOSAICOD_PORT", "0");
-        String topic = "read/camera";
         try (ChildMosaicod server = ChildMosaicod.start(serverEnv, "server")) {
             String ready = server.awaitLog(line -> line.contains("server listening on"), Duration.ofMinutes(2));
             int port = Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).replaceAll("\\D.*", ""));
             try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
-                long started = System.nanoTime();
-                ingest(client, topic, chunks);
-                double ingestSeconds = (System.nanoTime() - started) / 1e9;
-                System.out.printf(Locale.ROOT, "read, %s: ingested %d chunks in %.1f s%n", storeName, chunks, ingestSeconds);
+                Double ingestSeconds = null;
+                if (ingestion != null) {
+                    long started = System.nanoTime();
+                    ingestion.ingest(client, topic);
+                    ingestSeconds = (System.nanoTime() - started) / 1e9;
+                    System.out.printf(Locale.ROOT, "read, %s: ingested %s in %.1f s%n", storeName, topic, ingestSeconds);
+                }
                 long rows = read(client, topic); // untimed: warms the server's and the client's JIT
                 long[] before = chunkTotals(data, topic);
                 boolean cold = true;
@@ -104,7 +122,7 @@ final class ReadBenchmark {
                 }
                 Result result = new Result(storeName, "SQLite", (int) before[0], before[1], (int) after[0], after[1],
                         rows, ingestSeconds, readsBefore, readsAfter, optimizer, cold);
-                System.out.printf(Locale.ROOT, "  read before %.2f s, after %.2f s (%d -> %d chunks)%n",
+                System.out.printf(Locale.ROOT, "  read %s before %.2f s, after %.2f s (%d -> %d chunks)%n", storeName,
                         result.medianBefore(), result.medianAfter(), before[0], after[0]);
                 return result;
             }
@@ -163,14 +181,19 @@ final class ReadBenchmark {
 
     /** {chunks, Parquet bytes} of the topic as the repository lists them now. */
     private static long[] chunkTotals(Path data, String topic) {
+        List<Chunk> chunks = chunks(data, topic);
+        return new long[] {chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum()};
+    }
+
+    /** The topic's chunks as the SQLite repository in the data folder {@code data} lists them now. */
+    static List<Chunk> chunks(Path data, String topic) {
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")))) {
             long id = repository.catalog().findTopicByLocator(topic).orElseThrow().id();
-            List<Chunk> chunks = repository.catalog().listChunks(id);
-            return new long[] {chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum()};
+            return repository.catalog().listChunks(id);
         }
     }
 
-    private static String runs(List<Double> seconds) {
+    static String runs(List<Double> seconds) {
         return seconds.stream().map(s -> String.format(Locale.ROOT, "%.2f", s))
                 .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
     }

@@ -37,25 +37,11 @@ final class SizesBenchmark {
                 + "| mosaicod peak RSS | DuckDB peak RSS |\n|---|---|---|---|---|---|\n");
         for (Size size : sizes) {
             out.append(String.format(Locale.ROOT, "| %d chunks, %.0f MB | %s | %s | %s | %s | %s |%n",
-                    size.dataset().chunks(), size.dataset().inputBytes() / 1e6, seconds(size.optimizer()),
-                    seconds(size.duckdb()), ratio(size.optimizer(), size.duckdb()), rss(size.optimizer()),
-                    rss(size.duckdb())));
+                    size.dataset().chunks(), size.dataset().inputBytes() / 1e6, size.optimizer().medianText(),
+                    size.duckdb().medianText(), OptimizerBenchmark.Trials.ratioText(size.optimizer(), size.duckdb()),
+                    size.optimizer().rssText(), size.duckdb().rssText()));
         }
         out.append("\nMedians of the runs; chart: `").append(chart.getFileName()).append("`.\n");
         return out.toString();
-    }
-
-    private static String seconds(OptimizerBenchmark.Trials t) {
-        return t.runs().isEmpty() ? "failed: " + t.failures().get(0).reason().replace('|', '/')
-                : String.format(Locale.ROOT, "%.2f s", t.medianSeconds());
-    }
-
-    private static String rss(OptimizerBenchmark.Trials t) {
-        return t.runs().isEmpty() ? "—" : String.format(Locale.ROOT, "%.0f MB", t.medianRssMB());
-    }
-
-    private static String ratio(OptimizerBenchmark.Trials ours, OptimizerBenchmark.Trials theirs) {
-        return ours.runs().isEmpty() || theirs.runs().isEmpty() ? "—"
-                : String.format(Locale.ROOT, "%.2f×", ours.medianSeconds() / theirs.medianSeconds());
     }
 }

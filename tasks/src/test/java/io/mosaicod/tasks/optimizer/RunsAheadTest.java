@@ -103,6 +103,39 @@ class RunsAheadTest {
         // noArrowMemoryLeft() checks that their batches were released
     }
 
+    @Test
+    void aRunOpenedAheadStillTellsTheOrderOfItsRows() throws IOException {
+        List<RunPlan.ChunkRun> runs = runs(3);
+        int[] order = {2, 0, 1};
+        RunsAhead.Opener unsorted = run -> {
+            SortedRun batch = open(run);
+            return new SortedRun() {
+                @Override
+                public VectorSchemaRoot nextBatch() throws IOException {
+                    return batch.nextBatch();
+                }
+
+                @Override
+                public int[] rowOrder() {
+                    return order;
+                }
+
+                @Override
+                public void close() throws IOException {
+                    batch.close();
+                }
+            };
+        };
+        try (RunsAhead ahead = new RunsAhead(unsorted, runs, 3 * COST, 2)) {
+            for (RunPlan.ChunkRun run : runs) {
+                try (SortedRun taken = ahead.take(run)) {
+                    assertThat(taken.nextBatch()).isNotNull();
+                    assertThat(taken.rowOrder()).as("run %d", run.firstOrdinal()).containsExactly(order);
+                }
+            }
+        }
+    }
+
     private SortedRun open(RunPlan.ChunkRun run) {
         opened.add(run.firstOrdinal());
         mostOpenNotTaken.accumulateAndGet(openNotTaken.incrementAndGet(), Math::max);

@@ -39,6 +39,13 @@ public final class ChunkWriter implements AutoCloseable {
 
     /** Default row-group size: a chunk of up to this many encoded bytes is one row group. */
     public static final long DEFAULT_ROW_GROUP_BYTES = 128L << 20;
+    /**
+     * The ZSTD level of the pages a rewrite writes. Level 3 made the optimizer's output 1–4 % larger than the
+     * profiles' level 5 on every topic shape of the benchmark, for up to 45 % less time (docs/benchmarks.md,
+     * *Nested data*): level 5 pays for itself at ingestion, where chunks are written once and small, not in a
+     * rewrite of everything.
+     */
+    public static final int REWRITE_ZSTD_LEVEL = 3;
     /** Rows are handed to the column writers in slices of about this many Arrow bytes, so pages stay small. */
     private static final long SLICE_BYTES = 256 << 10;
 
@@ -73,7 +80,7 @@ public final class ChunkWriter implements AutoCloseable {
     private boolean finished;
 
     private ChunkWriter(OutputStream out, String chunkName, Schema schema, WriterProfile profile, long rowGroupBytes,
-                        Executor columnWork)
+                        Executor columnWork, int zstdLevel)
             throws IOException {
         this.chunkName = chunkName;
         this.schema = schema;
@@ -89,7 +96,7 @@ public final class ChunkWriter implements AutoCloseable {
         } catch (ChunkFormatException e) {
             throw new IllegalStateException("derived Parquet schema does not match its Arrow schema", e);
         }
-        ChunkCompression compression = new ChunkCompression(WriterProfile.ZSTD_LEVEL);
+        ChunkCompression compression = new ChunkCompression(zstdLevel);
         Map<List<String>, BufferedColumnChunk> chunkByPath = new HashMap<>();
         List<List<String>> shreddedPaths = new ArrayList<>();
         for (LeafColumn leaf : leaves) {
@@ -131,19 +138,25 @@ public final class ChunkWriter implements AutoCloseable {
 
     public static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
                                    long rowGroupBytes) throws IOException {
-        return open(out, chunkName, schema, profile, rowGroupBytes, null);
+        return open(out, chunkName, schema, profile, rowGroupBytes, null, WriterProfile.ZSTD_LEVEL);
     }
 
     /**
-     * The same, encoding the columns of each slice of rows concurrently on {@code columnWork} (and the calling
-     * thread) when it is not null: a chunk's leaf columns are encoded independently of each other.
+     * A chunk a rewrite writes: its columns are encoded concurrently on {@code columnWork} (and the calling
+     * thread) — a chunk's leaf columns are encoded independently of each other — and ZSTD pages are compressed
+     * at {@link #REWRITE_ZSTD_LEVEL}.
      */
-    public static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
-                                   long rowGroupBytes, Executor columnWork) throws IOException {
+    public static ChunkWriter openForRewrite(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
+                                             long rowGroupBytes, Executor columnWork) throws IOException {
+        return open(out, chunkName, schema, profile, rowGroupBytes, columnWork, REWRITE_ZSTD_LEVEL);
+    }
+
+    private static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
+                                    long rowGroupBytes, Executor columnWork, int zstdLevel) throws IOException {
         if (rowGroupBytes <= 0) {
             throw new IllegalArgumentException("row-group size is " + rowGroupBytes + " but must be > 0");
         }
-        return new ChunkWriter(out, chunkName, schema, profile, rowGroupBytes, columnWork);
+        return new ChunkWriter(out, chunkName, schema, profile, rowGroupBytes, columnWork, zstdLevel);
     }
 
     private static int timestampIndex(Schema schema) {

@@ -15,12 +15,15 @@ final class LevelDecoder {
     }
 
     /**
-     * Fills {@code out[0, count)} from {@code bytes}' position and leaves it after the levels. Levels whose
-     * maximum is 0 ({@code bitWidth} 0) are not stored at all.
+     * Fills {@code out[0, count)} from {@code bytes}' position and leaves it after the levels; returns the
+     * smallest level (so a caller knows when every entry is at the maximum). Levels whose maximum is 0 are not
+     * stored at all; a level above {@code maxLevel} fails the page.
      */
-    static void decode(ByteBuffer bytes, Encoding encoding, int bitWidth, int count, byte[] out) throws IOException {
+    static int decode(ByteBuffer bytes, Encoding encoding, int maxLevel, int count, byte[] out) throws IOException {
+        int bitWidth = 32 - Integer.numberOfLeadingZeros(maxLevel);
         if (bitWidth == 0) {
             java.util.Arrays.fill(out, 0, count, (byte) 0);
+            return 0;
         } else if (encoding == Encoding.RLE) {
             int length = bytes.getInt();
             int end = bytes.position() + length;
@@ -48,6 +51,22 @@ final class LevelDecoder {
         } else {
             throw new IOException("unsupported level encoding " + encoding);
         }
+        return checkedMinimum(out, count, maxLevel);
+    }
+
+    /** The smallest of the levels, once none is above the column's maximum. */
+    private static int checkedMinimum(byte[] levels, int count, int maxLevel) throws IOException {
+        int min = maxLevel;
+        int max = 0;
+        for (int i = 0; i < count; i++) {
+            int level = levels[i];
+            min = Math.min(min, level);
+            max = Math.max(max, level);
+        }
+        if (max > maxLevel) {
+            throw new IOException("a page has level " + max + " beyond the column's maximum " + maxLevel);
+        }
+        return count == 0 ? maxLevel : min;
     }
 
     private static void decodeHybrid(ByteBuffer bytes, int from, int end, int bitWidth, int count, byte[] out)

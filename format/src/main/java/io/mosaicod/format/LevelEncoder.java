@@ -15,16 +15,19 @@ final class LevelEncoder {
         if (bitWidth == 0) {
             return;
         }
+        // at most a 5-byte header and 8 bytes per 8 levels (bit widths are at most 8), plus the length
+        out.ensure(4 + 2 * count + 16);
+        byte[] a = out.array();
         int lengthAt = out.size();
-        out.writeIntLittleEndian(0);
+        int p = lengthAt + 4;
         int i = 0;
         while (i < count) {
             int run = runLength(levels, i, count);
             if (run >= 8) {
-                writeVarint(out, run << 1);
+                p = writeVarint(a, p, run << 1);
                 int value = levels[i];
                 for (int b = 0; b < bitWidth; b += 8) {
-                    out.write(value >>> b & 0xFF);
+                    a[p++] = (byte) (value >>> b);
                 }
                 i += run;
                 continue;
@@ -35,16 +38,16 @@ final class LevelEncoder {
                 groups++;
                 i += 8;
             } while (i < count && !startsRun(levels, i, count));
-            writeVarint(out, groups << 1 | 1);
-            pack(levels, start, Math.min(i, count), groups * 8, bitWidth, out);
+            p = writeVarint(a, p, groups << 1 | 1);
+            p = pack(levels, start, Math.min(i, count), groups * 8, bitWidth, a, p);
             i = Math.min(i, count);
         }
-        int length = out.size() - lengthAt - 4;
-        byte[] a = out.array();
+        int length = p - lengthAt - 4;
         a[lengthAt] = (byte) length;
         a[lengthAt + 1] = (byte) (length >>> 8);
         a[lengthAt + 2] = (byte) (length >>> 16);
         a[lengthAt + 3] = (byte) (length >>> 24);
+        out.advance(p - lengthAt);
     }
 
     private static int runLength(byte[] levels, int from, int count) {
@@ -68,8 +71,9 @@ final class LevelEncoder {
         return true;
     }
 
-    /** Bit-packs {@code levels[from, to)} followed by zeros up to {@code values} values. */
-    private static void pack(byte[] levels, int from, int to, int values, int bitWidth, GrowableBytes out) {
+    /** Bit-packs {@code levels[from, to)} followed by zeros up to {@code values} values; returns the end. */
+    private static int pack(byte[] levels, int from, int to, int values, int bitWidth, byte[] a, int at) {
+        int p = at;
         long buffer = 0;
         int buffered = 0;
         for (int v = 0; v < values; v++) {
@@ -77,22 +81,22 @@ final class LevelEncoder {
             buffer |= (long) level << buffered;
             buffered += bitWidth;
             while (buffered >= 8) {
-                out.write((int) (buffer & 0xFF));
+                a[p++] = (byte) buffer;
                 buffer >>>= 8;
                 buffered -= 8;
             }
         }
-        if (buffered > 0) {
-            out.write((int) (buffer & 0xFF));
-        }
+        return p;
     }
 
-    private static void writeVarint(GrowableBytes out, int value) {
+    private static int writeVarint(byte[] a, int at, int value) {
+        int p = at;
         int v = value;
         while ((v & ~0x7F) != 0) {
-            out.write((v & 0x7F) | 0x80);
+            a[p++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
-        out.write(v);
+        a[p++] = (byte) v;
+        return p;
     }
 }

@@ -28,17 +28,28 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
     private final int width;
     private final int maxRepetition;
     private final int maxDefinition;
-    private final int repetitionBits;
-    private final int definitionBits;
     private final int[] depthOfRepetition;
     /** The most slots one level entry can add to each node: a null fixed-size list adds a slot per element. */
     private final int[] slotsPerEntry;
+    /** Per node: lists above it (the highest repetition level that starts a slot of it) ... */
+    private final int[] listsAbove;
+    /** ... and the definition level an entry needs for the node to have a slot. */
+    private final int[] existsAt;
+    /**
+     * The chain's fixed-size lists. A null slot of one (null itself, or under a null struct) needs a null child
+     * slot per element, which only the entry-by-entry assembly ({@link #append}) makes; ranges without such
+     * nulls are built node by node ({@link #assembleNode}).
+     */
+    private final int[] fixedSizeLists;
+    private final ValidityWriter bits = new ValidityWriter();
     private final DataPages pages = new DataPages();
     private long entriesLeftInChunk;
 
     private byte[] repetition = new byte[0];
     private byte[] definition = new byte[0];
     private int pageEntries;
+    /** Every entry of the page is a present leaf value: no nulls, no empty lists at any depth. */
+    private boolean allPresent;
     private int entry;
     private byte[] values;
     private int valuePosition;
@@ -47,6 +58,8 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
 
     private FieldVector[] vectors;
     private final int[] count;
+    /** Slots each node gains from the entries being assembled, as {@link #reserve} counted them. */
+    private final int[] added;
     private final long[] validity;
     private final long[] offsets;
     private long leafData;
@@ -62,8 +75,6 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
         this.width = layout.width();
         this.maxRepetition = column.descriptor().getMaxRepetitionLevel();
         this.maxDefinition = column.descriptor().getMaxDefinitionLevel();
-        this.repetitionBits = bitWidth(maxRepetition);
-        this.definitionBits = bitWidth(maxDefinition);
         this.depthOfRepetition = new int[maxRepetition + 1];
         for (int r = 1; r <= maxRepetition; r++) {
             depthOfRepetition[r] = column.listDepth(r) + 1;
@@ -76,13 +87,19 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
                 slots = Math.multiplyExact(slots, Math.max(1, nodes[k].listSize));
             }
         }
+        this.listsAbove = new int[nodes.length];
+        this.existsAt = new int[nodes.length];
+        for (int k = 1; k < nodes.length; k++) {
+            PathNode parent = nodes[k - 1];
+            listsAbove[k] = listsAbove[k - 1] + (parent.isList() ? 1 : 0);
+            existsAt[k] = parent.isList() ? parent.elementDef : existsAt[k - 1];
+        }
+        this.fixedSizeLists = java.util.stream.IntStream.range(0, nodes.length)
+                .filter(k -> nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST).toArray();
         this.count = new int[nodes.length];
+        this.added = new int[nodes.length];
         this.validity = new long[nodes.length];
         this.offsets = new long[nodes.length];
-    }
-
-    private static int bitWidth(int maxLevel) {
-        return 32 - Integer.numberOfLeadingZeros(maxLevel);
     }
 
     @Override
@@ -109,33 +126,141 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
     @Override
     public int readRows(int maxRows) throws IOException {
         int rows = 0;
-        boolean first = true;
         while (entriesLeftInChunk > 0) {
             if (entry == pageEntries) {
                 flushRun();
                 nextPage();
-                first = true;
             }
-            if (first) {
-                reserve(pageEntries - entry);
-                first = false;
-            }
-            while (entry < pageEntries) {
-                int r = repetition[entry];
-                if (r == 0) {
-                    if (rows == maxRows) {
-                        finishBatch();
-                        return rows;
-                    }
+            int end = entry;
+            while (end < pageEntries && (repetition[end] != 0 || rows < maxRows)) {
+                if (repetition[end] == 0) {
                     rows++;
                 }
-                append(depthOfRepetition[r], definition[entry]);
-                entry++;
-                entriesLeftInChunk--;
+                end++;
+            }
+            if (allPresent || !hasNullFixedSizeList(entry, end)) {
+                reserve(entry, end);
+                for (int k = 0; k < nodes.length; k++) {
+                    assembleNode(k, entry, end);
+                }
+            } else {
+                reserve(-1, end - entry);
+                for (int i = entry; i < end; i++) {
+                    append(depthOfRepetition[repetition[i]], definition[i]);
+                }
+            }
+            entriesLeftInChunk -= end - entry;
+            entry = end;
+            if (end < pageEntries) {
+                break; // the batch is full
             }
         }
         finishBatch();
         return rows;
+    }
+
+    /**
+     * Builds node {@code k}'s slots for level entries {@code [from, to)} in one pass over the levels: entry
+     * {@code i} starts a slot at node {@code k} when its repetition level is at most the number of lists above
+     * {@code k} and its definition level reaches what the slot's existence needs (a present, non-empty parent
+     * list; a struct's child exists wherever the struct does); the slot is valid when the definition level
+     * reaches the node's own. A list's slot starts at its child count so far; the last slot's end is written
+     * after the pass.
+     */
+    private void assembleNode(int k, int from, int to) {
+        int maxRep = listsAbove[k];
+        int needDef = existsAt[k];
+        int validDef = nodes[k].presentDef;
+        PathNode.Kind nodeKind = nodes[k].kind;
+        if (allPresent && nodeKind != PathNode.Kind.LIST && nodeKind != PathNode.Kind.LARGE_LIST) {
+            assemblePresent(k);
+            return;
+        }
+        bits.start(validity[k], count[k]);
+        if (nodeKind == PathNode.Kind.LIST || nodeKind == PathNode.Kind.LARGE_LIST) {
+            boolean large = nodeKind == PathNode.Kind.LARGE_LIST;
+            int childRep = maxRep + 1;
+            int childDef = nodes[k].elementDef;
+            int children = count[k + 1];
+            int slot = count[k];
+            long offsetsAt = offsets[k];
+            for (int i = from; i < to; i++) {
+                int r = repetition[i];
+                int d = definition[i];
+                if (r <= maxRep && d >= needDef) {
+                    bits.append(d >= validDef);
+                    putOffset(offsetsAt, slot++, children, large);
+                }
+                if (r <= childRep && d >= childDef) {
+                    children++;
+                }
+            }
+            putOffset(offsetsAt, slot, children, large);
+        } else if (nodeKind == PathNode.Kind.LEAF) {
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef) {
+                    int slot = count[k]++;
+                    boolean valid = d >= validDef;
+                    bits.append(valid);
+                    if (valid) {
+                        readValue(slot);
+                    } else {
+                        endBytes(slot);
+                    }
+                }
+            }
+        } else { // structs and fixed-size lists: only validity is theirs
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef) {
+                    bits.append(d >= validDef);
+                }
+            }
+        }
+        count[k] = bits.finish();
+    }
+
+    /**
+     * {@link #assembleNode} for a struct, fixed-size list or leaf when every entry is present: its new slots are
+     * the entries that reach it, all valid, and a leaf's values are one run.
+     */
+    private void assemblePresent(int k) {
+        int slots = added[k];
+        int first = count[k];
+        ValidityWriter.setOnes(validity[k], first, slots);
+        count[k] = first + slots;
+        if (k == leaf && kind == PlainLayout.Kind.FIXED) {
+            extendRun(first, slots);
+        } else if (k == leaf) {
+            for (int slot = first; slot < first + slots; slot++) {
+                readValue(slot);
+            }
+        }
+    }
+
+    /** Whether an entry in {@code [from, to)} makes a null slot of one of the chain's fixed-size lists. */
+    private boolean hasNullFixedSizeList(int from, int to) {
+        for (int k : fixedSizeLists) {
+            int maxRep = listsAbove[k];
+            int needDef = existsAt[k];
+            int validDef = nodes[k].presentDef;
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef && d < validDef) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void putOffset(long offsets, int slot, int value, boolean large) {
+        if (large) {
+            MemoryUtil.putLong(offsets + 8L * slot, value);
+        } else {
+            MemoryUtil.putInt(offsets + 4L * slot, value);
+        }
     }
 
     private void nextPage() throws IOException {
@@ -146,41 +271,41 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
             repetition = new byte[n];
             definition = new byte[n];
         }
-        LevelDecoder.decode(bytes, pages.repetitionEncoding(), repetitionBits, n, repetition);
-        LevelDecoder.decode(bytes, pages.definitionEncoding(), definitionBits, n, definition);
-        int present = 0;
-        for (int i = 0; i < n; i++) {
-            if (repetition[i] > maxRepetition || definition[i] > maxDefinition || repetition[i] < 0
-                    || definition[i] < 0) {
-                throw new IOException("level entry " + i + " of a page has levels " + repetition[i] + "/"
-                        + definition[i] + " beyond the column's " + maxRepetition + "/" + maxDefinition);
-            }
-            if (definition[i] == maxDefinition) {
-                present++;
-            }
-        }
+        LevelDecoder.decode(bytes, pages.repetitionEncoding(), maxRepetition, n, repetition);
+        allPresent = LevelDecoder.decode(bytes, pages.definitionEncoding(), maxDefinition, n, definition)
+                == maxDefinition;
         values = bytes.array();
         valuePosition = bytes.arrayOffset() + bytes.position();
         valueLimit = bytes.arrayOffset() + bytes.limit();
-        long needed = switch (kind) {
-            case FIXED -> (long) present * width;
-            case BOOLEAN -> (present + 7L) / 8;
-            default -> (long) present * 4;
-        };
-        if (needed > valueLimit - valuePosition) {
-            throw new IOException("a page of " + present + " values holds only " + (valueLimit - valuePosition)
-                    + " bytes of them");
-        }
         booleanBit = 0;
         pageEntries = n;
         entry = 0;
     }
 
-    /** Grows every vector of the chain for the most slots {@code entries} level entries can add, and takes their addresses. */
-    private void reserve(int entries) {
+    /**
+     * Grows every vector of the chain for the slots level entries {@code [from, to)} add — counted exactly, as
+     * {@link #assembleNode} will make them — and takes their addresses. With {@code from} -1, for the
+     * entry-by-entry assembly, for the most slots {@code to} entries can add (a null fixed-size list adds a slot
+     * per element).
+     */
+    private void reserve(int from, int to) {
         for (int k = 0; k < nodes.length; k++) {
-            int slots = Math.addExact(count[k], Math.multiplyExact(entries, slotsPerEntry[k]));
-            reserveSlots(vectors[k], slots);
+            if (from < 0) {
+                added[k] = Math.multiplyExact(to, slotsPerEntry[k]);
+            } else if (listsAbove[k] == maxRepetition && (allPresent || existsAt[k] == 0)) {
+                added[k] = to - from; // every entry reaches the deepest list's elements
+            } else {
+                int maxRep = listsAbove[k];
+                int needDef = allPresent ? 0 : existsAt[k];
+                int n = 0;
+                for (int i = from; i < to; i++) {
+                    if (repetition[i] <= maxRep && definition[i] >= needDef) {
+                        n++;
+                    }
+                }
+                added[k] = n;
+            }
+            reserveSlots(vectors[k], Math.addExact(count[k], added[k]));
         }
         if (kind == PlainLayout.Kind.BYTES || kind == PlainLayout.Kind.LARGE_BYTES) {
             long bytes = leafBytes + (valueLimit - valuePosition);
@@ -298,18 +423,11 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
 
     private void readValue(int index) {
         switch (kind) {
-            case FIXED -> {
-                if (runLength > 0 && index == runSlot + runLength) {
-                    runLength++;
-                } else {
-                    flushRun();
-                    runSlot = index;
-                    runValue = valuePosition;
-                    runLength = 1;
-                }
-                valuePosition += width;
-            }
+            case FIXED -> extendRun(index, 1);
             case BOOLEAN -> {
+                if (valuePosition + (booleanBit >>> 3) >= valueLimit) {
+                    throw new IllegalStateException("a page holds fewer booleans than its levels say");
+                }
                 int bit = values[valuePosition + (booleanBit >>> 3)] >>> (booleanBit & 7) & 1;
                 booleanBit++;
                 long address = leafData + (index >>> 3);
@@ -318,6 +436,9 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
                 MemoryUtil.putByte(address, (byte) (bit != 0 ? b | mask : b & ~mask));
             }
             default -> {
+                if (valuePosition + 4 > valueLimit) {
+                    throw new IllegalStateException("a page holds fewer byte arrays than its levels say");
+                }
                 int length = (values[valuePosition] & 0xFF) | (values[valuePosition + 1] & 0xFF) << 8
                         | (values[valuePosition + 2] & 0xFF) << 16 | (values[valuePosition + 3] & 0xFF) << 24;
                 if (length < 0 || length > valueLimit - valuePosition - 4) {
@@ -340,9 +461,25 @@ final class NestedColumnDecoder implements DirectColumnDecoder {
         }
     }
 
+    /** Adds {@code n} fixed-width values for slots from {@code slot} on to the pending run (or starts one). */
+    private void extendRun(int slot, int n) {
+        if (runLength > 0 && slot == runSlot + runLength) {
+            runLength += n;
+        } else {
+            flushRun();
+            runSlot = slot;
+            runValue = valuePosition;
+            runLength = n;
+        }
+        valuePosition += n * width;
+    }
+
     /** Copies the pending run of consecutive present fixed-width values in one go. */
     private void flushRun() {
         if (runLength > 0) {
+            if (runValue + (long) runLength * width > valueLimit) {
+                throw new IllegalStateException("a page holds fewer values than its levels say");
+            }
             MemoryUtil.copyToMemory(values, runValue, leafData + (long) runSlot * width, (long) runLength * width);
             runLength = 0;
         }

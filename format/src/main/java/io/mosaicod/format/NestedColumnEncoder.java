@@ -36,6 +36,10 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     private final long[] validity;
     private final long[] offsets;
     private final boolean[] large;
+    /** Per node: its slots per row, for chains of structs and fixed-size lists (see {@link #rowEntries}). */
+    private final int[] slotsPerRow;
+    /** The repetition levels of every row's entries when the chain has no variable-length list, else null. */
+    private final byte[] rowEntries;
     private long leafData;
 
     private byte[] repetition = new byte[1024];
@@ -65,9 +69,48 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         this.validity = new long[nodes.length];
         this.offsets = new long[nodes.length];
         this.large = new boolean[nodes.length];
+        this.slotsPerRow = new int[nodes.length];
+        this.rowEntries = denseRowLevels(nodes, slotsPerRow);
         for (int k = 0; k < nodes.length; k++) {
             large[k] = nodes[k].kind == PathNode.Kind.LARGE_LIST || k == leaf && kind == PlainLayout.Kind.LARGE_BYTES;
         }
+    }
+
+    /**
+     * For a chain of structs and fixed-size lists: fills {@code slotsPerRow} (each node's slots per row, the
+     * product of the list sizes above it) and returns the repetition levels of one row's entries. Null when the
+     * chain has a variable-length list, whose rows differ.
+     */
+    private static byte[] denseRowLevels(PathNode[] nodes, int[] slotsPerRow) {
+        int slots = 1;
+        for (int k = 0; k < nodes.length; k++) {
+            if (nodes[k].kind == PathNode.Kind.LIST || nodes[k].kind == PathNode.Kind.LARGE_LIST) {
+                return null;
+            }
+            slotsPerRow[k] = slots;
+            if (nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST) {
+                if (nodes[k].listSize == 0) {
+                    return null; // an empty list's entry is not a value
+                }
+                slots = Math.multiplyExact(slots, nodes[k].listSize);
+            }
+        }
+        byte[] levels = new byte[slots];
+        for (int j = 1; j < slots; j++) {
+            // the innermost list whose element index moves on at entry j gives its repetition level
+            int q = j;
+            for (int k = nodes.length - 1; k >= 0; k--) {
+                if (nodes[k].kind != PathNode.Kind.FIXED_SIZE_LIST) {
+                    continue;
+                }
+                if (q % nodes[k].listSize != 0) {
+                    levels[j] = (byte) nodes[k].repetition;
+                    break;
+                }
+                q /= nodes[k].listSize;
+            }
+        }
+        return levels;
     }
 
     private static int bitWidth(int maxLevel) {
@@ -94,6 +137,10 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
 
     @Override
     public void writeRows(int from, int to) throws IOException {
+        if (rowEntries != null && kind == PlainLayout.Kind.FIXED && allValid(from, to)) {
+            writeDenseRows(from, to);
+            return;
+        }
         for (int row = from; row < to; row++) {
             writeSlot(0, row, 0, 0);
             rows++;
@@ -102,6 +149,48 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
             }
         }
         flushRun(); // the run's values are read from this batch's buffers
+    }
+
+    /**
+     * Rows of a chain without variable-length lists in which nothing is null: every row has the same levels
+     * ({@link #rowEntries}, all definitions at the maximum) and its values are consecutive, so rows go out a
+     * page's worth at a time.
+     */
+    private void writeDenseRows(int from, int to) throws IOException {
+        int perRow = rowEntries.length;
+        int maxDef = nodes[leaf].presentDef;
+        int row = from;
+        while (row < to) {
+            int byBytes = Math.max(1, (pageBytes - values.size()) / Math.max(1, perRow * width));
+            int n = Math.min(to - row, Math.min(pageRows - rows, byBytes));
+            for (int r = 0; r < n; r++) {
+                if (entries + perRow > repetition.length) {
+                    repetition = Arrays.copyOf(repetition, Math.max(entries + perRow, entries * 2));
+                    definition = Arrays.copyOf(definition, repetition.length);
+                }
+                System.arraycopy(rowEntries, 0, repetition, entries, perRow);
+                Arrays.fill(definition, entries, entries + perRow, (byte) maxDef);
+                entries += perRow;
+            }
+            extendRun(row * perRow, n * perRow);
+            rows += n;
+            row += n;
+            if (rows == pageRows || values.size() + (long) runLength * width >= pageBytes) {
+                finishPage();
+            }
+        }
+        flushRun();
+    }
+
+    /** Whether every optional node of the chain is valid in all the slots rows {@code [from, to)} span. */
+    private boolean allValid(int from, int to) {
+        for (int k = 0; k < nodes.length; k++) {
+            int m = slotsPerRow[k];
+            if (nodes[k].optional && !ValidityWriter.allSet(validity[k], from * m, (to - from) * m)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void writeSlot(int depth, int index, int rep, int parentDef) {
@@ -135,10 +224,30 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
                     level(rep, def); // an empty list
                     return;
                 }
+                if (depth + 1 == leaf) {
+                    writeElements((int) start, (int) end, rep, node);
+                    return;
+                }
                 writeSlot(depth + 1, (int) start, rep, node.elementDef);
                 for (long j = start + 1; j < end; j++) {
                     writeSlot(depth + 1, (int) j, node.repetition, node.elementDef);
                 }
+            }
+        }
+    }
+
+    /** The leaf elements {@code [start, end)} of a list slot: {@link #writeSlot} for each, without the recursion. */
+    private void writeElements(int start, int end, int rep, PathNode list) {
+        PathNode element = nodes[leaf];
+        int present = element.presentDef;
+        for (int j = start; j < end; j++) {
+            int r = j == start ? rep : list.repetition;
+            if (element.optional && !valid(leaf, j)) {
+                level(r, list.elementDef);
+                statisticsCodec.noteNull();
+            } else {
+                level(r, present);
+                value(j);
             }
         }
     }
@@ -162,13 +271,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
      * statistics are taken at once and whose fixed-width values are copied at once.
      */
     private void value(int index) {
-        if (runLength > 0 && index == runSlot + runLength) {
-            runLength++;
-        } else {
-            flushRun();
-            runSlot = index;
-            runLength = 1;
-        }
+        extendRun(index, 1);
         switch (kind) {
             case FIXED -> {
             }
@@ -183,6 +286,17 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
             }
             default -> {
             }
+        }
+    }
+
+    /** Adds slots {@code [slot, slot + n)} to the pending run of consecutive present values (or starts one). */
+    private void extendRun(int slot, int n) {
+        if (runLength > 0 && slot == runSlot + runLength) {
+            runLength += n;
+        } else {
+            flushRun();
+            runSlot = slot;
+            runLength = n;
         }
     }
 

@@ -90,7 +90,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
                 writeBuffers = WriteBehindStream.buffers(WRITE_BUFFER_BYTES, WRITE_BUFFERS);
             }
             stream = new WriteBehindStream(object.stream(), key, writeBuffers);
-            current = ChunkWriter.open(stream, key, schema, profile, rowGroupBytes, columnWork);
+            current = ChunkWriter.openForRewrite(stream, key, schema, profile, rowGroupBytes, columnWork);
         }
         return current;
     }

@@ -111,21 +111,24 @@ public final class TopicRewriter {
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
                     rowGroupBytes(), safePoint, rowsWritten, encoders.executor());
+                 EncodeBehind encoded = new EncodeBehind(output, rewriteAllocator);
                  MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
                         spill, planner.readBatchBytes(), outputRows, safePoint)) {
                 inputs.openAhead(mergeOrder(plan), prefetchWindowBytes() / 4, OPEN_AHEAD_THREADS);
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
                         readAhead.reached(copy.chunk().objectKey());
+                        encoded.drain();
                         output.append(copy.chunk(), prefetcher.open(copy.chunk().objectKey()),
                                 recorded.summaryOf(copy.chunk()));
                     } else if (piece instanceof RewritePlan.Merge merge) {
                         TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(merge.runs()),
-                                rewriteAllocator, outputRows, output);
+                                rewriteAllocator, outputRows, encoded);
                         LOG.debug("merged {} rows of {} with at most {} runs open", merged.rows(), topic.locator(),
                                 merged.maxOpenRuns());
                     }
                 }
+                encoded.drain();
                 List<NewChunk> written = output.finish();
                 return new Result(written, volumeOf(written), rewriteAllocator.getPeakMemoryAllocation(),
                         prefetcher.misses());

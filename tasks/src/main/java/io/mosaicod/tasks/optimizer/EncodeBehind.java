@@ -1,0 +1,105 @@
+package io.mosaicod.tasks.optimizer;
+
+import io.mosaicod.read.BackgroundThreads;
+import io.mosaicod.read.merge.TimeOrderedMerge;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Hands each merged batch to a thread of its own that encodes it into the new chunks, so the merge fills the next
+ * batch meanwhile: merging and encoding are each about half of a rewrite's work on nested rows. Batches change
+ * hands without a copy — the filled batch's buffers and those of the batch encoded before it swap places, so the
+ * merge goes on with buffers of the right size. One batch is encoded at a time, in order; a failure is thrown by
+ * the next {@link #accept} or {@link #drain}.
+ */
+final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
+    private final TimeOrderedMerge.BatchSink target;
+    private final BufferAllocator allocator;
+    private final ExecutorService thread = BackgroundThreads.fixedPool("encode-behind", 1);
+    private VectorSchemaRoot encoding;
+    private VectorSchemaRoot spare;
+    private Future<?> pending;
+
+    EncodeBehind(TimeOrderedMerge.BatchSink target, BufferAllocator allocator) {
+        this.target = target;
+        this.allocator = allocator;
+    }
+
+    /** Takes the batch's rows (leaving it with other, empty-to-be buffers) and starts encoding them. */
+    @Override
+    public void accept(VectorSchemaRoot batch) throws IOException {
+        drain();
+        if (encoding == null) {
+            encoding = VectorSchemaRoot.create(batch.getSchema(), allocator);
+            spare = VectorSchemaRoot.create(batch.getSchema(), allocator);
+        }
+        int rows = batch.getRowCount();
+        move(batch, spare);
+        move(encoding, batch);
+        move(spare, encoding);
+        encoding.setRowCount(rows);
+        VectorSchemaRoot rowsToEncode = encoding;
+        pending = thread.submit(() -> {
+            target.accept(rowsToEncode);
+            return null;
+        });
+    }
+
+    private static void move(VectorSchemaRoot from, VectorSchemaRoot to) {
+        List<FieldVector> source = from.getFieldVectors();
+        List<FieldVector> target = to.getFieldVectors();
+        for (int c = 0; c < source.size(); c++) {
+            source.get(c).makeTransferPair(target.get(c)).transfer();
+        }
+    }
+
+    /** Waits until every batch handed over is encoded; throws what encoding one failed with. */
+    void drain() throws IOException {
+        if (pending == null) {
+            return;
+        }
+        try {
+            pending.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while a merged batch was encoded");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IOException("encoding a merged batch failed: " + cause, cause);
+        } finally {
+            pending = null;
+        }
+    }
+
+    /** Stops encoding (a batch being encoded is abandoned with the rewrite) and frees the batches. */
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        try {
+            if (pending != null) {
+                pending.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.CancellationException ignored) {
+            // already reported by drain(), or the rewrite is failing for another reason
+        }
+        if (encoding != null) {
+            encoding.close();
+            spare.close();
+        }
+    }
+}

@@ -48,6 +48,11 @@ public final class ChunkWriter implements AutoCloseable {
     public static final int REWRITE_ZSTD_LEVEL = 3;
     /** Rows are handed to the column writers in slices of about this many Arrow bytes, so pages stay small. */
     private static final long SLICE_BYTES = 256 << 10;
+    /**
+     * Slices of a writer that encodes columns concurrently: each slice is a task per column, so they are larger
+     * (a rewrite's output batches, of at most 1 MiB, then go out in one slice).
+     */
+    private static final long CONCURRENT_SLICE_BYTES = 4L << 20;
 
     private final String chunkName;
     private final Schema schema;
@@ -206,7 +211,8 @@ public final class ChunkWriter implements AutoCloseable {
             e.bind(batch);
         }
         // row groups can only close between slices: keep slices well below the row-group size
-        long sliceBytes = Math.max(1, Math.min(SLICE_BYTES, rowGroupBytes / 4));
+        long sliceBytes = Math.max(1, Math.min(columnWork == null ? SLICE_BYTES : CONCURRENT_SLICE_BYTES,
+                rowGroupBytes / 4));
         int slice = (int) Math.max(16, Math.min(rows, sliceBytes * rows / Math.max(1, batchBytes)));
         for (int from = 0; from < rows; from += slice) {
             int to = Math.min(rows, from + slice);

@@ -1,21 +1,29 @@
 package io.mosaicod.read.batch;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Builds a batch by appending rows of other batches of the same schema, column by column and buffer by buffer,
- * whatever the columns' nesting: a range of consecutive rows, or rows picked in a given order (a gather, as a
+ * whatever the columns' nesting: ranges of consecutive rows, or rows picked in a given order (a gather, as a
  * sort needs). This is the one place rows move between Arrow batches — the time-ordered merge, the sort of
  * chunks stored out of order and the reads all go through it — so there is no per-value call on those paths.
  *
- * <p>Bounds are checked once per append (row ranges, offsets at range ends), not per value.
+ * <p>Rows can be added from several batches before they are appended ({@link #source}, {@link #addRange},
+ * {@link #appendAdded}): a merge that alternates between batches a few rows at a time then pays the work per
+ * column once per call rather than once per range. Bounds are checked once per call, not per value.
  */
 public final class BatchAppender {
     private final VectorSchemaRoot target;
     private final ColumnAppender[] columns;
     private final RowRanges ranges = new RowRanges();
+    private VectorSchemaRoot[] sources = new VectorSchemaRoot[4];
+    private int sourceCount;
+    private ValueVector[] columnSources = new ValueVector[4];
+    private int generation;
     private int rows;
 
     /** Appends to {@code target}, which must be empty; the caller keeps owning it. */
@@ -33,47 +41,95 @@ public final class BatchAppender {
 
     /** Appends rows {@code [fromRow, fromRow + count)} of {@code from}. */
     public void appendRange(VectorSchemaRoot from, int fromRow, int count) {
-        ranges.clear();
-        ranges.add(fromRow, count);
-        append(from);
+        addRange(source(from), fromRow, count);
+        appendAdded();
     }
 
     /** Appends rows {@code order[offset]}, {@code order[offset + 1]}, … ({@code count} of them) of {@code from}. */
     public void appendRows(VectorSchemaRoot from, int[] order, int offset, int count) {
-        ranges.clear();
+        addRows(source(from), order, offset, count);
+        appendAdded();
+    }
+
+    /**
+     * Numbers a batch that rows will be added from; the number is valid, and the batch must stay unchanged,
+     * until the next {@link #appendAdded} (see {@link #generation}).
+     */
+    public int source(VectorSchemaRoot batch) {
+        if (batch.getFieldVectors().size() != columns.length) {
+            throw new IllegalArgumentException("the source batch has " + batch.getFieldVectors().size()
+                    + " columns, the target " + columns.length);
+        }
+        if (sourceCount == sources.length) {
+            sources = Arrays.copyOf(sources, sourceCount * 2);
+        }
+        sources[sourceCount] = batch;
+        return sourceCount++;
+    }
+
+    /** Changes whenever source numbers are given up ({@link #appendAdded}): a number kept from another one is stale. */
+    public int generation() {
+        return generation;
+    }
+
+    /** Adds rows {@code [fromRow, fromRow + count)} of source {@code source}, to be appended after those added before. */
+    public void addRange(int source, int fromRow, int count) {
+        checkSource(source);
+        ranges.add(source, fromRow, count);
+    }
+
+    /** Adds rows {@code order[offset]}, … ({@code count} of them) of source {@code source}. */
+    public void addRows(int source, int[] order, int offset, int count) {
+        checkSource(source);
         for (int i = offset; i < offset + count; i++) {
-            ranges.add(order[i], 1);
+            ranges.add(source, order[i], 1);
         }
-        append(from);
     }
 
-    private void append(VectorSchemaRoot from) {
-        ranges.requireWithin(from.getRowCount(), "the source batch");
-        List<FieldVector> source = from.getFieldVectors();
-        List<FieldVector> vectors = target.getFieldVectors();
-        if (source.size() != columns.length) {
-            throw new IllegalArgumentException("the source batch has " + source.size() + " columns, the target "
-                    + columns.length);
+    private void checkSource(int source) {
+        if (source < 0 || source >= sourceCount) {
+            throw new IllegalArgumentException("no source " + source + " (" + sourceCount + " numbered)");
         }
-        for (int c = 0; c < columns.length; c++) {
-            columns[c].append(source.get(c), ranges, vectors.get(c), rows);
-        }
-        rows += ranges.rows();
     }
 
-    /** Rows appended since the last {@link #clear()}. */
+    /** Appends every row added since the last call, in the order added; the sources are then free to change. */
+    public void appendAdded() {
+        if (ranges.size() > 0) {
+            List<FieldVector> vectors = target.getFieldVectors();
+            columnSources = ColumnAppender.room(columnSources, sourceCount);
+            for (int c = 0; c < columns.length; c++) {
+                for (int s = 0; s < sourceCount; s++) {
+                    columnSources[s] = sources[s].getVector(c);
+                }
+                columns[c].append(columnSources, ranges, vectors.get(c), rows);
+            }
+            rows += ranges.rows();
+        }
+        ranges.clear();
+        Arrays.fill(sources, 0, sourceCount, null);
+        Arrays.fill(columnSources, null);
+        sourceCount = 0;
+        generation++;
+    }
+
+    /** Rows added since the last {@link #clear()}, appended or not yet. */
     public int rows() {
-        return rows;
+        return rows + ranges.rows();
     }
 
-    /** The target with its row count (and every vector's value count) set to the rows appended. */
+    /** The target, with everything added appended and its row count (every vector's value count) set. */
     public VectorSchemaRoot batch() {
+        appendAdded();
         target.setRowCount(rows);
         return target;
     }
 
     /** Empties the target for the next batch, keeping its buffers. */
     public void clear() {
+        ranges.clear();
+        Arrays.fill(sources, 0, sourceCount, null);
+        sourceCount = 0;
+        generation++;
         for (FieldVector v : target.getFieldVectors()) {
             v.reset();
         }

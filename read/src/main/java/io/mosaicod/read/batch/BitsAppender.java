@@ -4,15 +4,23 @@ import org.apache.arrow.vector.ValueVector;
 
 /** Booleans, whose values are bit-packed like their validity. */
 final class BitsAppender extends ColumnAppender {
+    private long[] values = new long[4];
+    private long[] validity = new long[4];
 
     @Override
-    void append(ValueVector from, RowRanges ranges, ValueVector to, int at) {
+    void append(ValueVector[] from, RowRanges ranges, ValueVector to, int at) {
         if (ranges.rows() == 0) {
             return;
         }
-        ranges.requireWithin(from.getValueCount(), describe(from));
+        int sources = ranges.sourceCount();
+        ranges.requireWithin(from, describe(to));
         reserveSlots(to, at + ranges.rows());
-        ValidityBits.copy(from.getDataBuffer().memoryAddress(), ranges, to.getDataBuffer().memoryAddress(), at);
-        copyValidity(from, ranges, to, at);
+        values = room(values, sources);
+        for (int s = 0; s < sources; s++) {
+            values[s] = from[s].getDataBuffer().memoryAddress();
+        }
+        ValidityBits.copy(values, ranges, to.getDataBuffer().memoryAddress(), at);
+        validity = validityAddresses(from, sources, validity);
+        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
     }
 }

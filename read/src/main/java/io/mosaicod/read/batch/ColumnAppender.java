@@ -1,5 +1,6 @@
 package io.mosaicod.read.batch;
 
+import java.util.Arrays;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -12,10 +13,11 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.NonNullableStructVector;
 
 /**
- * Appends ranges of rows of one column to the same column of another batch, buffer by buffer: values and
- * offsets are copied in bulk (offsets rebased), validity bits shifted into place, and nested columns recurse
- * into their children with the one child range each list range maps to. One appender is built per column of a
- * schema, with one per child below it, so the vector layout is decided once rather than per value.
+ * Appends ranges of rows of one column — taken from several source batches in turn — to the same column of
+ * another batch, buffer by buffer: values and offsets are copied in bulk (offsets rebased), validity bits
+ * shifted into place, and nested columns recurse into their children with the one child range each list range
+ * maps to. One appender is built per column of a schema, with one per child below it, so the vector layout is
+ * decided once rather than per value, and the work per range is a copy, not a lookup.
  *
  * <p>The target must have been filled up to {@code at} by this appender (or be empty): list and byte-array
  * offsets are continued from the target's offset at {@code at}. Value counts are left for the caller to set
@@ -23,8 +25,8 @@ import org.apache.arrow.vector.complex.NonNullableStructVector;
  */
 abstract class ColumnAppender {
 
-    /** Appends the rows {@code ranges} of {@code from}, in order, to {@code to} from slot {@code at} on. */
-    abstract void append(ValueVector from, RowRanges ranges, ValueVector to, int at);
+    /** Appends the rows {@code ranges} of the sources {@code from}, in order, to {@code to} from slot {@code at} on. */
+    abstract void append(ValueVector[] from, RowRanges ranges, ValueVector to, int at);
 
     /** The appender for vectors of {@code vector}'s type and shape (its children included). */
     static ColumnAppender forVector(ValueVector vector) {
@@ -79,8 +81,22 @@ abstract class ColumnAppender {
         }
     }
 
-    static void copyValidity(ValueVector from, RowRanges ranges, ValueVector to, int at) {
-        ValidityBits.copy(from.getValidityBuffer().memoryAddress(), ranges, to.getValidityBuffer().memoryAddress(), at);
+    /** {@code scratch}, grown to hold at least {@code n} entries (its contents are then undefined). */
+    static long[] room(long[] scratch, int n) {
+        return scratch.length >= n ? scratch : new long[Math.max(n, scratch.length * 2)];
+    }
+
+    static ValueVector[] room(ValueVector[] scratch, int n) {
+        return scratch.length >= n ? scratch : Arrays.copyOf(scratch, Math.max(n, scratch.length * 2));
+    }
+
+    /** The sources' validity buffers' addresses into {@code scratch} (grown if needed), which is returned. */
+    static long[] validityAddresses(ValueVector[] from, int sources, long[] scratch) {
+        long[] addresses = room(scratch, sources);
+        for (int s = 0; s < sources; s++) {
+            addresses[s] = from[s].getValidityBuffer().memoryAddress();
+        }
+        return addresses;
     }
 
     static String describe(ValueVector vector) {

@@ -8,6 +8,8 @@ final class FixedSizeListAppender extends ColumnAppender {
     private final int size;
     private final ColumnAppender elements;
     private final RowRanges elementRanges = new RowRanges();
+    private ValueVector[] elementSources = new ValueVector[4];
+    private long[] validity = new long[4];
 
     FixedSizeListAppender(int size, ColumnAppender elements) {
         this.size = size;
@@ -15,18 +17,25 @@ final class FixedSizeListAppender extends ColumnAppender {
     }
 
     @Override
-    void append(ValueVector from, RowRanges ranges, ValueVector to, int at) {
+    void append(ValueVector[] from, RowRanges ranges, ValueVector to, int at) {
         if (ranges.rows() == 0) {
             return;
         }
-        ranges.requireWithin(from.getValueCount(), describe(from));
+        int sources = ranges.sourceCount();
+        ranges.requireWithin(from, describe(to));
         reserveSlots(to, at + ranges.rows());
+        elementSources = room(elementSources, sources);
+        for (int s = 0; s < sources; s++) {
+            elementSources[s] = ((FixedSizeListVector) from[s]).getDataVector();
+        }
         elementRanges.clear();
         for (int r = 0; r < ranges.size(); r++) {
-            elementRanges.add(Math.multiplyExact(ranges.start(r), size), Math.multiplyExact(ranges.length(r), size));
+            elementRanges.add(ranges.source(r), Math.multiplyExact(ranges.start(r), size),
+                    Math.multiplyExact(ranges.length(r), size));
         }
-        copyValidity(from, ranges, to, at);
-        elements.append(((FixedSizeListVector) from).getDataVector(), elementRanges,
-                ((FixedSizeListVector) to).getDataVector(), Math.multiplyExact(at, size));
+        validity = validityAddresses(from, sources, validity);
+        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+        elements.append(elementSources, elementRanges, ((FixedSizeListVector) to).getDataVector(),
+                Math.multiplyExact(at, size));
     }
 }

@@ -6,12 +6,15 @@ import org.apache.arrow.vector.complex.ListVector;
 
 /**
  * Lists, large lists and maps: offsets rebased range by range, then the elements those ranges span appended to
- * the child in one call (each list range spans one contiguous element range).
+ * the child in one call (each list range spans one contiguous element range of the same source).
  */
 final class ListAppender extends ColumnAppender {
     private final Offsets offsets;
     private final ColumnAppender elements;
     private final RowRanges elementRanges = new RowRanges();
+    private ValueVector[] elementSources = new ValueVector[4];
+    private long[] sourceOffsets = new long[4];
+    private long[] validity = new long[4];
 
     private ListAppender(Offsets offsets, ColumnAppender elements) {
         this.offsets = offsets;
@@ -26,16 +29,21 @@ final class ListAppender extends ColumnAppender {
     }
 
     @Override
-    void append(ValueVector from, RowRanges ranges, ValueVector to, int at) {
+    void append(ValueVector[] from, RowRanges ranges, ValueVector to, int at) {
         int rows = ranges.rows();
         if (rows == 0) {
             return;
         }
-        String what = describe(from);
-        ranges.requireWithin(from.getValueCount(), what);
+        String what = describe(to);
+        int sources = ranges.sourceCount();
+        ranges.requireWithin(from, what);
         reserveSlots(to, at + rows);
-        ValueVector sourceElements = elementsOf(from);
-        long sourceOffsets = from.getOffsetBuffer().memoryAddress();
+        elementSources = room(elementSources, sources);
+        sourceOffsets = room(sourceOffsets, sources);
+        for (int s = 0; s < sources; s++) {
+            elementSources[s] = elementsOf(from[s]);
+            sourceOffsets[s] = from[s].getOffsetBuffer().memoryAddress();
+        }
         long targetOffsets = to.getOffsetBuffer().memoryAddress();
         if (at == 0) {
             offsets.set(targetOffsets, 0, 0);
@@ -43,28 +51,30 @@ final class ListAppender extends ColumnAppender {
         long elementAt = offsets.get(targetOffsets, at);
         long cursor = elementAt;
         int position = at;
-        int sourceCount = sourceElements.getValueCount();
         elementRanges.clear();
         for (int r = 0; r < ranges.size(); r++) {
-            int s = ranges.start(r);
+            int s = ranges.source(r);
+            int start = ranges.start(r);
             int length = ranges.length(r);
-            long first = offsets.first(sourceOffsets, s, sourceCount, what);
-            long end = offsets.end(sourceOffsets, s, length, first, sourceCount, what);
-            offsets.rebase(sourceOffsets, s, length, targetOffsets, position, cursor - first);
-            elementRanges.add((int) first, (int) (end - first));
+            int elementCount = elementSources[s].getValueCount();
+            long first = offsets.first(sourceOffsets[s], start, elementCount, what);
+            long end = offsets.end(sourceOffsets[s], start, length, first, elementCount, what);
+            offsets.rebase(sourceOffsets[s], start, length, targetOffsets, position, cursor - first);
+            elementRanges.add(s, (int) first, (int) (end - first));
             cursor += end - first;
             position += length;
         }
         if (cursor > Integer.MAX_VALUE) {
             throw new IllegalStateException(what + " would hold " + cursor + " elements in one batch");
         }
-        copyValidity(from, ranges, to, at);
+        validity = validityAddresses(from, sources, validity);
+        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
         if (to instanceof ListVector list) {
             list.setLastSet(at + rows - 1);
         } else {
             ((LargeListVector) to).setLastSet(at + rows - 1);
         }
-        elements.append(sourceElements, elementRanges, elementsOf(to), (int) elementAt);
+        elements.append(elementSources, elementRanges, elementsOf(to), (int) elementAt);
     }
 
     private static ValueVector elementsOf(ValueVector list) {

@@ -7,28 +7,36 @@ import org.apache.arrow.vector.complex.StructVector;
 /** Structs: their validity (if nullable), then every child with the same row ranges. */
 final class StructAppender extends ColumnAppender {
     private final ColumnAppender[] children;
+    private final ValueVector[][] childSources;
+    private long[] validity = new long[4];
 
     StructAppender(ColumnAppender[] children) {
         this.children = children;
+        this.childSources = new ValueVector[children.length][4];
     }
 
     @Override
-    void append(ValueVector from, RowRanges ranges, ValueVector to, int at) {
+    void append(ValueVector[] from, RowRanges ranges, ValueVector to, int at) {
         if (ranges.rows() == 0) {
             return;
         }
-        ranges.requireWithin(from.getValueCount(), describe(from));
+        int sources = ranges.sourceCount();
+        ranges.requireWithin(from, describe(to));
         if (to instanceof StructVector) {
             // only the validity is the struct's own: each child reserves its slots itself
             while (to.getValidityBuffer().capacity() * 8L < at + ranges.rows()) {
                 to.reAlloc();
             }
-            copyValidity(from, ranges, to, at);
+            validity = validityAddresses(from, sources, validity);
+            ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
         }
-        NonNullableStructVector source = (NonNullableStructVector) from;
         NonNullableStructVector target = (NonNullableStructVector) to;
         for (int i = 0; i < children.length; i++) {
-            children[i].append(source.getChildByOrdinal(i), ranges, target.getChildByOrdinal(i), at);
+            ValueVector[] childFrom = childSources[i] = room(childSources[i], sources);
+            for (int s = 0; s < sources; s++) {
+                childFrom[s] = ((NonNullableStructVector) from[s]).getChildByOrdinal(i);
+            }
+            children[i].append(childFrom, ranges, target.getChildByOrdinal(i), at);
         }
     }
 }

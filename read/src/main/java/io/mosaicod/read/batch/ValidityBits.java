@@ -11,11 +11,14 @@ final class ValidityBits {
     private ValidityBits() {
     }
 
-    /** Copies the bits of {@code ranges} from the buffer at {@code source} to the one at {@code target}, from bit {@code at}. */
-    static void copy(long source, RowRanges ranges, long target, int at) {
+    /**
+     * Copies the bits of {@code ranges} from the buffers at {@code sources} (one per source of the ranges) to the
+     * one at {@code target}, from bit {@code at}.
+     */
+    static void copy(long[] sources, RowRanges ranges, long target, int at) {
         int position = at;
         for (int r = 0; r < ranges.size(); r++) {
-            copy(source, ranges.start(r), target, position, ranges.length(r));
+            copy(sources[ranges.source(r)], ranges.start(r), target, position, ranges.length(r));
             position += ranges.length(r);
         }
     }

@@ -7,6 +7,9 @@ import org.apache.arrow.vector.ValueVector;
 /** Byte arrays (utf8, binary and their large variants): one data copy per range, its offsets rebased. */
 final class VariableWidthAppender extends ColumnAppender {
     private final Offsets offsets;
+    private long[] sourceOffsets = new long[4];
+    private long[] sourceData = new long[4];
+    private long[] validity = new long[4];
 
     private VariableWidthAppender(Offsets offsets) {
         this.offsets = offsets;
@@ -17,20 +20,27 @@ final class VariableWidthAppender extends ColumnAppender {
     }
 
     @Override
-    void append(ValueVector from, RowRanges ranges, ValueVector to, int at) {
+    void append(ValueVector[] from, RowRanges ranges, ValueVector to, int at) {
         int rows = ranges.rows();
         if (rows == 0) {
             return;
         }
-        String what = describe(from);
-        ranges.requireWithin(from.getValueCount(), what);
+        String what = describe(to);
+        int sources = ranges.sourceCount();
+        ranges.requireWithin(from, what);
         reserveSlots(to, at + rows);
-        long sourceOffsets = from.getOffsetBuffer().memoryAddress();
-        long sourceBytes = from.getDataBuffer().capacity();
+        sourceOffsets = room(sourceOffsets, sources);
+        sourceData = room(sourceData, sources);
+        for (int s = 0; s < sources; s++) {
+            sourceOffsets[s] = from[s].getOffsetBuffer().memoryAddress();
+            sourceData[s] = from[s].getDataBuffer().memoryAddress();
+        }
         long bytes = 0;
         for (int r = 0; r < ranges.size(); r++) {
-            long first = offsets.first(sourceOffsets, ranges.start(r), sourceBytes, what);
-            bytes += offsets.end(sourceOffsets, ranges.start(r), ranges.length(r), first, sourceBytes, what) - first;
+            int s = ranges.source(r);
+            long capacity = from[s].getDataBuffer().capacity();
+            long first = offsets.first(sourceOffsets[s], ranges.start(r), capacity, what);
+            bytes += offsets.end(sourceOffsets[s], ranges.start(r), ranges.length(r), first, capacity, what) - first;
         }
         long targetOffsets = to.getOffsetBuffer().memoryAddress();
         if (at == 0) {
@@ -38,21 +48,22 @@ final class VariableWidthAppender extends ColumnAppender {
         }
         long start = offsets.get(targetOffsets, at);
         reserveBytes(to, start + bytes);
-        long sourceData = from.getDataBuffer().memoryAddress();
         long targetData = to.getDataBuffer().memoryAddress();
         long cursor = start;
         int position = at;
         for (int r = 0; r < ranges.size(); r++) {
-            int s = ranges.start(r);
+            int s = ranges.source(r);
+            int first = ranges.start(r);
             int length = ranges.length(r);
-            long first = offsets.get(sourceOffsets, s);
-            long end = offsets.get(sourceOffsets, s + length);
-            copyBytes(sourceData + first, targetData + cursor, end - first);
-            offsets.rebase(sourceOffsets, s, length, targetOffsets, position, cursor - first);
-            cursor += end - first;
+            long begin = offsets.get(sourceOffsets[s], first);
+            long end = offsets.get(sourceOffsets[s], first + length);
+            copyBytes(sourceData[s] + begin, targetData + cursor, end - begin);
+            offsets.rebase(sourceOffsets[s], first, length, targetOffsets, position, cursor - begin);
+            cursor += end - begin;
             position += length;
         }
-        copyValidity(from, ranges, to, at);
+        validity = validityAddresses(from, sources, validity);
+        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
         if (to instanceof BaseVariableWidthVector v) {
             v.setLastSet(at + rows - 1);
         } else {

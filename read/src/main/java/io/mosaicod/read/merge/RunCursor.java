@@ -13,6 +13,9 @@ final class RunCursor {
     private int[] order;
     private TimestampColumn timestamps;
     int row;
+    /** This cursor's batch's number as a source of the merge's appender, and the appender generation it is of. */
+    private int source;
+    private int sourceGeneration = -1;
 
     private RunCursor(long inputOrder, SortedRun run) {
         this.inputOrder = inputOrder;
@@ -51,13 +54,25 @@ final class RunCursor {
         return timestamps.get(order == null ? r : order[r]);
     }
 
-    /** Appends the {@code count} rows from the current one to {@code out}, in run order. */
-    void copyTo(BatchAppender out, int count) {
-        if (order == null) {
-            out.appendRange(batch, row, count);
-        } else {
-            out.appendRows(batch, order, row, count);
+    /**
+     * Adds the {@code count} rows from the current one to {@code out}, in run order; they are appended with the
+     * next {@link BatchAppender#appendAdded}, which must come before this cursor moves to another batch.
+     */
+    void addTo(BatchAppender out, int count) {
+        if (sourceGeneration != out.generation()) {
+            source = out.source(batch);
+            sourceGeneration = out.generation();
         }
+        if (order == null) {
+            out.addRange(source, row, count);
+        } else {
+            out.addRows(source, order, row, count);
+        }
+    }
+
+    /** Whether moving past {@code count} rows leaves the current batch (for another, or the run's end). */
+    boolean leavesBatch(int count) {
+        return row + count >= batch.getRowCount();
     }
 
     int batchRows() {
@@ -87,6 +102,7 @@ final class RunCursor {
             return false;
         }
         batch = next;
+        sourceGeneration = -1;
         order = run.rowOrder();
         if (order != null && order.length != next.getRowCount()) {
             throw new IllegalStateException("run " + inputOrder + " ordered " + order.length + " rows of a batch of "

@@ -19,7 +19,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * nearly time-ordered only the few that overlap the current position are decoded at once. Rows are copied
  * in ranges: from the run holding the smallest row, every following row that still sorts before the
  * next competitor (another open run's head, or the first row a not-yet-opened run could have) goes out in
- * one copy, which makes already ordered input cheap.
+ * one range, which makes already ordered input cheap; ranges of several runs are collected and copied
+ * together, column by column, until a run is about to leave its batch or the output batch is full.
  */
 public final class TimeOrderedMerge {
 
@@ -85,8 +86,11 @@ public final class TimeOrderedMerge {
             boolean alive;
             try {
                 int count = Math.min(rowsBeforeNextCompetitor(head), outputBatchRows - appender.rows());
-                head.copyTo(appender, count);
+                head.addTo(appender, count);
                 rowsEmitted += count;
+                if (head.leavesBatch(count)) {
+                    appender.appendAdded(); // its batch is about to be refilled or released
+                }
                 if (appender.rows() == outputBatchRows) {
                     flush();
                 }

@@ -131,6 +131,37 @@ class BatchAppenderTest {
     }
 
     @Test
+    void rangesOfSeveralSourcesAddedInTurnAreAppendedTogetherInThatOrder() {
+        try (VectorSchemaRoot a = randomBatch(80); VectorSchemaRoot b = randomBatch(60); VectorSchemaRoot c = randomBatch(5);
+             VectorSchemaRoot target = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            BatchAppender appender = new BatchAppender(target);
+            List<Object[]> expected = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                VectorSchemaRoot[] batches = {a, b, c};
+                int[] numbers = new int[3];
+                int generation = appender.generation();
+                for (int s = 0; s < 3; s++) {
+                    numbers[s] = appender.source(batches[s]);
+                }
+                for (int step = 0; step < 30; step++) {
+                    int s = random.nextInt(3);
+                    VectorSchemaRoot from = batches[s];
+                    int start = random.nextInt(from.getRowCount());
+                    int count = random.nextInt(Math.min(4, from.getRowCount() - start) + 1);
+                    appender.addRange(numbers[s], start, count);
+                    for (int r = start; r < start + count; r++) {
+                        expected.add(rowOf(from, r));
+                    }
+                }
+                assertThat(appender.rows()).isEqualTo(expected.size());
+                appender.appendAdded();
+                assertThat(appender.generation()).as("source numbers given up").isNotEqualTo(generation);
+            }
+            assertRows(appender.batch(), expected);
+        }
+    }
+
+    @Test
     void aClearedTargetIsFilledAgainFromItsFirstRow() {
         try (VectorSchemaRoot from = randomBatch(120); VectorSchemaRoot target = VectorSchemaRoot.create(SCHEMA, allocator)) {
             BatchAppender appender = new BatchAppender(target);

@@ -92,24 +92,31 @@ public final class BatchAppender {
         }
     }
 
-    /** Appends every row added since the last call, in the order added; the sources are then free to change. */
+    /**
+     * Appends every row added since the last call, in the order added; the sources are then free to change.
+     * Rows outside their source are refused before anything is copied, and the rows added are dropped.
+     */
     public void appendAdded() {
-        if (ranges.size() > 0) {
-            List<FieldVector> vectors = target.getFieldVectors();
-            columnSources = ColumnAppender.room(columnSources, sourceCount);
-            for (int c = 0; c < columns.length; c++) {
-                for (int s = 0; s < sourceCount; s++) {
-                    columnSources[s] = sources[s].getVector(c);
+        try {
+            if (ranges.size() > 0) {
+                ranges.requireWithinRows(sources, "the source batch");
+                List<FieldVector> vectors = target.getFieldVectors();
+                columnSources = ColumnAppender.room(columnSources, sourceCount);
+                for (int c = 0; c < columns.length; c++) {
+                    for (int s = 0; s < sourceCount; s++) {
+                        columnSources[s] = sources[s].getVector(c);
+                    }
+                    columns[c].append(columnSources, ranges, vectors.get(c), rows);
                 }
-                columns[c].append(columnSources, ranges, vectors.get(c), rows);
+                rows += ranges.rows();
             }
-            rows += ranges.rows();
+        } finally {
+            ranges.clear();
+            Arrays.fill(sources, 0, sourceCount, null);
+            Arrays.fill(columnSources, null);
+            sourceCount = 0;
+            generation++;
         }
-        ranges.clear();
-        Arrays.fill(sources, 0, sourceCount, null);
-        Arrays.fill(columnSources, null);
-        sourceCount = 0;
-        generation++;
     }
 
     /** Rows added since the last {@link #clear()}, appended or not yet. */

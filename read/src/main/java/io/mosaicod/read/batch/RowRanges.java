@@ -90,6 +90,16 @@ public final class RowRanges {
         return sourceCount;
     }
 
+    /** The same for whole batches: every range within its source batch's rows. */
+    void requireWithinRows(org.apache.arrow.vector.VectorSchemaRoot[] from, String what) {
+        for (int s = 0; s < sourceCount; s++) {
+            if (ends[s] > from[s].getRowCount()) {
+                throw new IllegalArgumentException("rows up to " + ends[s] + " of source " + s + " of " + what
+                        + " lie outside its " + from[s].getRowCount() + " rows");
+            }
+        }
+    }
+
     /**
      * Checks that every range lies within its source's values, at the cost of one comparison per source (the
      * ranges' bounds are kept as they are added): the copies read memory without bounds checks.

@@ -17,28 +17,34 @@ final class LevelDecoder {
     /**
      * Fills {@code out[0, count)} from {@code bytes}' position and leaves it after the levels; returns the
      * smallest level (so a caller knows when every entry is at the maximum). Levels whose maximum is 0 are not
-     * stored at all; a level above {@code maxLevel} fails the page.
+     * stored at all; a level above {@code maxLevel} fails the page. {@code bytes} is backed by an array.
      */
     static int decode(ByteBuffer bytes, Encoding encoding, int maxLevel, int count, byte[] out) throws IOException {
         int bitWidth = 32 - Integer.numberOfLeadingZeros(maxLevel);
         if (bitWidth == 0) {
             java.util.Arrays.fill(out, 0, count, (byte) 0);
             return 0;
-        } else if (encoding == Encoding.RLE) {
+        }
+        if (encoding == Encoding.RLE) {
             int length = bytes.getInt();
             int end = bytes.position() + length;
             if (length < 0 || end > bytes.limit()) {
                 throw new IOException("levels of " + length + " bytes overrun their page");
             }
-            decodeHybrid(bytes, bytes.position(), end, bitWidth, count, out);
+            int base = bytes.arrayOffset();
+            long minMax = decodeHybrid(bytes.array(), base + bytes.position(), base + end, bitWidth, count, out);
             bytes.position(end);
-        } else if (encoding == Encoding.BIT_PACKED) {
+            return checked((int) (minMax >>> 32), (int) minMax, count, maxLevel);
+        }
+        if (encoding == Encoding.BIT_PACKED) {
             int start = bytes.position();
             long bits = (long) count * bitWidth;
             int length = (int) ((bits + 7) / 8);
             if (start + length > bytes.limit()) {
                 throw new IOException("levels of " + length + " bytes overrun their page");
             }
+            int min = maxLevel;
+            int max = 0;
             for (int i = 0; i < count; i++) {
                 int value = 0;
                 for (int b = 0; b < bitWidth; b++) {
@@ -46,35 +52,31 @@ final class LevelDecoder {
                     value = value << 1 | (bytes.get(start + (int) (bit >>> 3)) >>> (7 - (bit & 7)) & 1);
                 }
                 out[i] = (byte) value;
+                min = Math.min(min, value);
+                max = Math.max(max, value);
             }
             bytes.position(start + length);
-        } else {
-            throw new IOException("unsupported level encoding " + encoding);
+            return checked(min, max, count, maxLevel);
         }
-        return checkedMinimum(out, count, maxLevel);
+        throw new IOException("unsupported level encoding " + encoding);
     }
 
-    /** The smallest of the levels, once none is above the column's maximum. */
-    private static int checkedMinimum(byte[] levels, int count, int maxLevel) throws IOException {
-        int min = maxLevel;
-        int max = 0;
-        for (int i = 0; i < count; i++) {
-            int level = levels[i];
-            min = Math.min(min, level);
-            max = Math.max(max, level);
-        }
+    private static int checked(int min, int max, int count, int maxLevel) throws IOException {
         if (max > maxLevel) {
             throw new IOException("a page has level " + max + " beyond the column's maximum " + maxLevel);
         }
         return count == 0 ? maxLevel : min;
     }
 
-    private static void decodeHybrid(ByteBuffer bytes, int from, int end, int bitWidth, int count, byte[] out)
+    /** Decodes the hybrid runs in {@code a[from, end)}; returns the smallest level (high half) and the largest. */
+    private static long decodeHybrid(byte[] a, int from, int end, int bitWidth, int count, byte[] out)
             throws IOException {
         int i = 0;
         int p = from;
         int valueBytes = (bitWidth + 7) / 8;
         int mask = (1 << bitWidth) - 1;
+        int min = mask;
+        int max = 0;
         while (i < count) {
             if (p >= end) {
                 throw new IOException("levels end after " + i + " of " + count + " entries");
@@ -83,7 +85,7 @@ final class LevelDecoder {
             int shift = 0;
             int b;
             do {
-                b = bytes.get(p++) & 0xFF;
+                b = a[p++] & 0xFF;
                 header |= (b & 0x7F) << shift;
                 shift += 7;
             } while ((b & 0x80) != 0 && shift < 35 && p < end);
@@ -91,10 +93,14 @@ final class LevelDecoder {
                 int run = header >>> 1;
                 int value = 0;
                 for (int k = 0; k < valueBytes; k++) {
-                    value |= (p < end ? bytes.get(p++) & 0xFF : 0) << (8 * k);
+                    value |= (p < end ? a[p++] & 0xFF : 0) << (8 * k);
                 }
                 int n = Math.min(run, count - i);
                 java.util.Arrays.fill(out, i, i + n, (byte) value);
+                if (n > 0) {
+                    min = Math.min(min, value);
+                    max = Math.max(max, value);
+                }
                 i += n;
             } else {
                 // bit-packed groups of eight values take bitWidth bytes each, padded after the page's last entry
@@ -104,20 +110,54 @@ final class LevelDecoder {
                     throw new IOException("bit-packed levels overrun their page after " + i + " of " + count
                             + " entries");
                 }
-                long buffer = 0;
-                int buffered = 0;
-                int q = p;
-                for (int v = 0; v < n; v++) {
-                    while (buffered < bitWidth) {
-                        buffer |= (long) (bytes.get(q++) & 0xFF) << buffered;
-                        buffered += 8;
-                    }
-                    out[i++] = (byte) (buffer & mask);
-                    buffer >>>= bitWidth;
-                    buffered -= bitWidth;
-                }
+                long minMax = bitWidth == 1 ? unpackBits(a, p, n, out, i) : unpack(a, p, n, bitWidth, out, i);
+                min = Math.min(min, (int) (minMax >>> 32));
+                max = Math.max(max, (int) minMax);
+                i += n;
                 p = (int) Math.min(end, (long) p + groupBytes);
             }
         }
+        return (long) min << 32 | max;
+    }
+
+    /** {@code n} one-bit levels from {@code a[p...]}, eight a byte; returns min (high half) and max. */
+    private static long unpackBits(byte[] a, int p, int n, byte[] out, int at) {
+        int ones = 0;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            int b = a[p + (i >>> 3)];
+            ones += Integer.bitCount(b & 0xFF);
+            for (int k = 0; k < 8; k++) {
+                out[at + i + k] = (byte) (b >>> k & 1);
+            }
+        }
+        for (; i < n; i++) {
+            int bit = a[p + (i >>> 3)] >>> (i & 7) & 1;
+            ones += bit;
+            out[at + i] = (byte) bit;
+        }
+        return (long) (ones == n ? 1 : 0) << 32 | (ones > 0 ? 1 : 0);
+    }
+
+    private static long unpack(byte[] a, int p, int n, int bitWidth, byte[] out, int at) {
+        int mask = (1 << bitWidth) - 1;
+        int min = mask;
+        int max = 0;
+        long buffer = 0;
+        int buffered = 0;
+        int q = p;
+        for (int v = 0; v < n; v++) {
+            while (buffered < bitWidth) {
+                buffer |= (long) (a[q++] & 0xFF) << buffered;
+                buffered += 8;
+            }
+            int value = (int) (buffer & mask);
+            out[at + v] = (byte) value;
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+            buffer >>>= bitWidth;
+            buffered -= bitWidth;
+        }
+        return (long) min << 32 | max;
     }
 }

@@ -163,15 +163,22 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         while (row < to) {
             int byBytes = Math.max(1, (pageBytes - values.size()) / Math.max(1, perRow * width));
             int n = Math.min(to - row, Math.min(pageRows - rows, byBytes));
-            for (int r = 0; r < n; r++) {
-                if (entries + perRow > repetition.length) {
-                    repetition = Arrays.copyOf(repetition, Math.max(entries + perRow, entries * 2));
-                    definition = Arrays.copyOf(definition, repetition.length);
-                }
-                System.arraycopy(rowEntries, 0, repetition, entries, perRow);
-                Arrays.fill(definition, entries, entries + perRow, (byte) maxDef);
-                entries += perRow;
+            int added = n * perRow;
+            if (entries + added > repetition.length) {
+                repetition = Arrays.copyOf(repetition, Math.max(entries + added, entries * 2));
+                definition = Arrays.copyOf(definition, repetition.length);
             }
+            if (perRow == 1) {
+                Arrays.fill(repetition, entries, entries + added, rowEntries[0]);
+            } else {
+                // the row's levels once, then the filled part copied onto the rest, doubling each time
+                System.arraycopy(rowEntries, 0, repetition, entries, perRow);
+                for (int filled = perRow; filled < added; filled *= 2) {
+                    System.arraycopy(repetition, entries, repetition, entries + filled, Math.min(filled, added - filled));
+                }
+            }
+            Arrays.fill(definition, entries, entries + added, (byte) maxDef);
+            entries += added;
             extendRun(row * perRow, n * perRow);
             rows += n;
             row += n;

@@ -13,13 +13,40 @@ final class ValidityBits {
 
     /**
      * Copies the bits of {@code ranges} from the buffers at {@code sources} (one per source of the ranges) to the
-     * one at {@code target}, from bit {@code at}.
+     * one at {@code target}, from bit {@code at}. The target is written in order, so bits of short ranges (a merge
+     * alternating between runs) are gathered into whole bytes before they are stored; long ranges are copied a
+     * byte or two at a time.
      */
     static void copy(long[] sources, RowRanges ranges, long target, int at) {
         int position = at;
+        int pending = (position & 7) == 0 ? 0 : MemoryUtil.getByte(target + (position >>> 3)) & ((1 << (position & 7)) - 1);
         for (int r = 0; r < ranges.size(); r++) {
-            copy(sources[ranges.source(r)], ranges.start(r), target, position, ranges.length(r));
-            position += ranges.length(r);
+            long source = sources[ranges.source(r)];
+            int start = ranges.start(r);
+            int length = ranges.length(r);
+            if (length >= 32) {
+                if ((position & 7) != 0) {
+                    MemoryUtil.putByte(target + (position >>> 3), (byte) pending);
+                }
+                copy(source, start, target, position, length);
+                position += length;
+                pending = (position & 7) == 0 ? 0
+                        : MemoryUtil.getByte(target + (position >>> 3)) & ((1 << (position & 7)) - 1);
+                continue;
+            }
+            for (int i = start; i < start + length; i++) {
+                if (get(source, i)) {
+                    pending |= 1 << (position & 7);
+                }
+                if ((position & 7) == 7) {
+                    MemoryUtil.putByte(target + (position >>> 3), (byte) pending);
+                    pending = 0;
+                }
+                position++;
+            }
+        }
+        if ((position & 7) != 0) {
+            MemoryUtil.putByte(target + (position >>> 3), (byte) pending);
         }
     }
 

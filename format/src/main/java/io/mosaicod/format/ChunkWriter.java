@@ -110,7 +110,7 @@ public final class ChunkWriter implements AutoCloseable {
                     profile.codecFor(descriptor.getPath()[0]), compression);
             chunks.add(chunk);
             chunkByPath.put(List.of(descriptor.getPath()), chunk);
-            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.ofLeaf(leaf);
+            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.of(leaf);
             LeafCodec codec = LeafCodec.create(leaf.field(), leaf.type(), leaf.fieldPath());
             boolean parquetStatistics = properties.getStatisticsEnabled(descriptor);
             if (layout != null && leaf.nodes().length == 1) {

@@ -28,7 +28,7 @@ final class ColumnAssembler {
     private final LeafCodec codec;
     private final int[] depthOfRepetition;
     private final int[] count;
-    private final DirectColumnDecoder direct;
+    private final PlainColumnDecoder direct;
     private boolean directChunk;
     private FieldVector[] vectors;
     private ColumnReader reader;
@@ -44,10 +44,10 @@ final class ColumnAssembler {
             depthOfRepetition[r] = column.listDepth(r) + 1;
         }
         this.count = new int[nodes.length];
-        this.direct = DirectColumnDecoder.forColumn(column);
+        this.direct = PlainColumnDecoder.forColumn(column);
     }
 
-    /** Whether this row group's chunk of the column can be decoded from its bytes by a {@link DirectColumnDecoder}. */
+    /** Whether this row group's chunk of the column can be decoded from its bytes by {@link PlainColumnDecoder}. */
     boolean decodesDirectly(BlockMetaData block) {
         return direct != null && DataPages.plainOnly(chunkOf(block));
     }

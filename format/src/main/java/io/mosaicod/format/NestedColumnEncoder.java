@@ -40,6 +40,8 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     private final int[] slotsPerRow;
     /** The repetition levels of every row's entries when the chain has no variable-length list, else null. */
     private final byte[] rowEntries;
+    /** Per node: whether it and every node below it down to the leaf are structs (and the leaf). */
+    private final boolean[] structTailFrom;
     private long leafData;
 
     private byte[] repetition = new byte[1024];
@@ -71,6 +73,11 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         this.large = new boolean[nodes.length];
         this.slotsPerRow = new int[nodes.length];
         this.rowEntries = denseRowLevels(nodes, slotsPerRow);
+        this.structTailFrom = new boolean[nodes.length];
+        for (int k = nodes.length - 1; k >= 0; k--) {
+            structTailFrom[k] = k == nodes.length - 1
+                    || nodes[k].kind == PathNode.Kind.STRUCT && structTailFrom[k + 1];
+        }
         for (int k = 0; k < nodes.length; k++) {
             large[k] = nodes[k].kind == PathNode.Kind.LARGE_LIST || k == leaf && kind == PlainLayout.Kind.LARGE_BYTES;
         }
@@ -231,8 +238,8 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
                     level(rep, def); // an empty list
                     return;
                 }
-                if (depth + 1 == leaf) {
-                    writeElements((int) start, (int) end, rep, node);
+                if (structTailFrom[depth + 1]) {
+                    writeElements((int) start, (int) end, rep, depth);
                     return;
                 }
                 writeSlot(depth + 1, (int) start, rep, node.elementDef);
@@ -243,18 +250,29 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         }
     }
 
-    /** The leaf elements {@code [start, end)} of a list slot: {@link #writeSlot} for each, without the recursion. */
-    private void writeElements(int start, int end, int rep, PathNode list) {
-        PathNode element = nodes[leaf];
-        int present = element.presentDef;
+    /**
+     * The elements {@code [start, end)} of the list slot at {@code depth} whose chain below is structs and the
+     * leaf ({@link #structTailFrom}): {@link #writeSlot} for each, without the recursion — a struct's slot has its
+     * element's index, so an element's levels are where its first null is, or the leaf's if it has none.
+     */
+    private void writeElements(int start, int end, int rep, int depth) {
+        PathNode list = nodes[depth];
         for (int j = start; j < end; j++) {
             int r = j == start ? rep : list.repetition;
-            if (element.optional && !valid(leaf, j)) {
-                level(r, list.elementDef);
-                statisticsCodec.noteNull();
-            } else {
-                level(r, present);
+            int def = list.elementDef;
+            boolean present = true;
+            for (int k = depth + 1; k <= leaf; k++) {
+                if (nodes[k].optional && !valid(k, j)) {
+                    present = false;
+                    break;
+                }
+                def = nodes[k].presentDef;
+            }
+            level(r, def);
+            if (present) {
                 value(j);
+            } else {
+                statisticsCodec.noteNull();
             }
         }
     }

@@ -2,175 +2,516 @@ package io.mosaicod.format;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
- * Decodes the pages of a flat (top-level, non-nested) column straight into its Arrow vector when they are
- * PLAIN-encoded v1 data pages without a dictionary, which is what the ragged and image profiles write
- * ({@link DataPages}); fixed-width values are copied in bulk, byte arrays one copy each, with no per-value call
- * into parquet-java. Nested columns take {@link NestedColumnDecoder}; other column chunks go through
- * {@link ColumnAssembler}'s generic path.
+ * Decodes a leaf column — flat, or below structs, lists, fixed-size lists or maps — straight from the PLAIN v1
+ * pages of its column chunk's bytes ({@link DataPages}) into the Arrow vectors of its chain, in bulk, without
+ * parquet-java's per-value readers: what the profiles without a dictionary write. Each page's
+ * repetition and definition levels are decoded into arrays at once, then one pass over them rebuilds the
+ * validity bits and offsets of every vector of the chain and copies the leaf values — runs of present
+ * fixed-width values in one copy each. The vectors are grown once per page for the most slots the page's entries
+ * can add, so the pass itself writes raw memory with no per-value checks. The levels mean what
+ * {@link ColumnAssembler} (the generic path) reads them as; columns sharing an ancestor write the same validity
+ * and offsets in it.
  */
-final class PlainColumnDecoder implements DirectColumnDecoder {
+final class PlainColumnDecoder {
 
-    private final PlainLayout.Kind layout;
+    private final PathNode[] nodes;
+    private final int leaf;
+    private final PlainLayout.Kind kind;
     private final int width;
-    private final boolean optional;
-    private FieldVector vector;
+    private final int maxRepetition;
+    private final int maxDefinition;
+    private final int[] depthOfRepetition;
+    /** The most slots one level entry can add to each node: a null fixed-size list adds a slot per element. */
+    private final int[] slotsPerEntry;
+    /** Per node: lists above it (the highest repetition level that starts a slot of it) ... */
+    private final int[] listsAbove;
+    /** ... and the definition level an entry needs for the node to have a slot. */
+    private final int[] existsAt;
+    /**
+     * The chain's fixed-size lists. A null slot of one (null itself, or under a null struct) needs a null child
+     * slot per element, which only the entry-by-entry assembly ({@link #append}) makes; ranges without such
+     * nulls are built node by node ({@link #assembleNode}).
+     */
+    private final int[] fixedSizeLists;
+    private final ValidityWriter bits = new ValidityWriter();
     private final DataPages pages = new DataPages();
-    private long valuesLeftInChunk;
+    private long entriesLeftInChunk;
 
-    private ByteBuffer values;
-    private int pageValuesLeft;
-    private byte[] defined = new byte[0];
-    private int definedIndex;
+    private byte[] repetition = new byte[0];
+    private byte[] definition = new byte[0];
+    private int pageEntries;
+    /** Every entry of the page is a present leaf value: no nulls, no empty lists at any depth. */
+    private boolean allPresent;
+    private int entry;
+    private byte[] values;
+    private int valuePosition;
+    private int valueLimit;
     private int booleanBit;
 
-    PlainColumnDecoder(PlainLayout.Kind layout, int width, boolean optional) {
-        this.layout = layout;
-        this.width = width;
-        this.optional = optional;
+    private FieldVector[] vectors;
+    private final int[] count;
+    /** Slots each node gains from the entries being assembled, as {@link #reserve} counted them. */
+    private final int[] added;
+    private final long[] validity;
+    private final long[] offsets;
+    private long leafData;
+    private long leafBytes;
+    private int runSlot;
+    private int runValue;
+    private int runLength;
+
+    /** The decoder of {@code column}, or null when its values need converting (its leaf has no plain layout). */
+    static PlainColumnDecoder forColumn(LeafColumn column) {
+        PlainLayout leaf = PlainLayout.of(column);
+        return leaf == null ? null : new PlainColumnDecoder(column, leaf);
     }
 
-    @Override
-    public void startRowGroup(byte[] bytes, int offset, int length, ColumnChunkMetaData meta) {
-        pages.start(bytes, offset, length, meta.getCodec());
-        this.valuesLeftInChunk = meta.getValueCount();
-        this.pageValuesLeft = 0;
+    private PlainColumnDecoder(LeafColumn column, PlainLayout layout) {
+        this.nodes = column.nodes();
+        this.leaf = nodes.length - 1;
+        this.kind = layout.kind();
+        this.width = layout.width();
+        this.maxRepetition = column.descriptor().getMaxRepetitionLevel();
+        this.maxDefinition = column.descriptor().getMaxDefinitionLevel();
+        this.depthOfRepetition = new int[maxRepetition + 1];
+        for (int r = 1; r <= maxRepetition; r++) {
+            depthOfRepetition[r] = column.listDepth(r) + 1;
+        }
+        this.slotsPerEntry = new int[nodes.length];
+        int slots = 1;
+        for (int k = 0; k < nodes.length; k++) {
+            slotsPerEntry[k] = slots;
+            if (nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST) {
+                slots = Math.multiplyExact(slots, Math.max(1, nodes[k].listSize));
+            }
+        }
+        this.listsAbove = new int[nodes.length];
+        this.existsAt = new int[nodes.length];
+        for (int k = 1; k < nodes.length; k++) {
+            PathNode parent = nodes[k - 1];
+            listsAbove[k] = listsAbove[k - 1] + (parent.isList() ? 1 : 0);
+            existsAt[k] = parent.isList() ? parent.elementDef : existsAt[k - 1];
+        }
+        this.fixedSizeLists = java.util.stream.IntStream.range(0, nodes.length)
+                .filter(k -> nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST).toArray();
+        this.count = new int[nodes.length];
+        this.added = new int[nodes.length];
+        this.validity = new long[nodes.length];
+        this.offsets = new long[nodes.length];
     }
 
-    @Override
-    public void bind(FieldVector[] chain) {
-        this.vector = chain[0];
+    /**
+     * Starts on a column chunk held in {@code bytes[offset, offset + length)}, which the caller keeps intact
+     * until the row group is done.
+     */
+    void startRowGroup(byte[] bytes, int offset, int length, ColumnChunkMetaData chunk) {
+        pages.start(bytes, offset, length, chunk.getCodec());
+        entriesLeftInChunk = chunk.getValueCount();
+        pageEntries = 0;
+        entry = 0;
     }
 
-    @Override
-    public void release() {
+    /** Binds the next batch's vectors of the column's chain, top-level first; they are empty. */
+    void bind(FieldVector[] chain) {
+        this.vectors = chain;
+        java.util.Arrays.fill(count, 0);
+        leafBytes = 0;
+        runLength = 0;
+    }
+
+    /** Returns pooled buffers for reuse by the next reader on this thread. */
+    void release() {
         pages.release();
     }
 
-    @Override
-    public int readRows(int maxRows) throws IOException {
-        if (layout != PlainLayout.Kind.BYTES && layout != PlainLayout.Kind.LARGE_BYTES) {
-            while (vector.getValueCapacity() < maxRows) {
-                vector.reAlloc();
-            }
-        }
+    /** Reads up to {@code maxRows} top-level rows into the bound vectors from slot 0; returns how many. */
+    int readRows(int maxRows) throws IOException {
         int rows = 0;
-        while (rows < maxRows) {
-            if (pageValuesLeft == 0) {
-                if (valuesLeftInChunk == 0) {
-                    break;
-                }
+        while (entriesLeftInChunk > 0) {
+            if (entry == pageEntries) {
+                flushRun();
                 nextPage();
             }
-            int n = Math.min(maxRows - rows, pageValuesLeft);
-            copy(rows, n);
-            rows += n;
-            pageValuesLeft -= n;
-            valuesLeftInChunk -= n;
+            int end = entry;
+            while (end < pageEntries && (repetition[end] != 0 || rows < maxRows)) {
+                if (repetition[end] == 0) {
+                    rows++;
+                }
+                end++;
+            }
+            if (allPresent || !hasNullFixedSizeList(entry, end)) {
+                reserve(entry, end);
+                for (int k = 0; k < nodes.length; k++) {
+                    assembleNode(k, entry, end);
+                }
+            } else {
+                reserve(-1, end - entry);
+                for (int i = entry; i < end; i++) {
+                    append(depthOfRepetition[repetition[i]], definition[i]);
+                }
+            }
+            entriesLeftInChunk -= end - entry;
+            entry = end;
+            if (end < pageEntries) {
+                break; // the batch is full
+            }
         }
+        finishBatch();
         return rows;
     }
 
-    private void nextPage() throws IOException {
-        pages.next(valuesLeftInChunk);
-        ByteBuffer bytes = pages.bytes();
-        int count = pages.valueCount();
-        if (optional) {
-            if (defined.length < count) {
-                defined = new byte[count];
-            }
-            LevelDecoder.decode(bytes, pages.definitionEncoding(), 1, count, defined);
-            definedIndex = 0;
-        }
-        values = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
-        pageValuesLeft = count;
-        booleanBit = 0;
-    }
-
-    private boolean present() {
-        return !optional || defined[definedIndex++] != 0;
-    }
-
-    private void copy(int at, int n) throws IOException {
-        switch (layout) {
-            case FIXED -> copyFixed(at, n);
-            case BOOLEAN -> copyBooleans(at, n);
-            default -> copyBytes(at, n);
-        }
-    }
-
-    private void copyFixed(int at, int n) {
-        ArrowBuf data = vector.getDataBuffer();
-        ArrowBuf validity = vector.getValidityBuffer();
-        boolean allPresent = !optional || allDefined(n);
-        if (allPresent) {
-            int bytes = n * width;
-            data.setBytes((long) at * width, values.array(), values.arrayOffset() + values.position(), bytes);
-            values.position(values.position() + bytes);
-            definedIndex += optional ? n : 0;
-            for (int i = at; i < at + n; i++) {
-                BitVectorHelper.setBit(validity, i);
-            }
+    /**
+     * Builds node {@code k}'s slots for level entries {@code [from, to)} in one pass over the levels: entry
+     * {@code i} starts a slot at node {@code k} when its repetition level is at most the number of lists above
+     * {@code k} and its definition level reaches what the slot's existence needs (a present, non-empty parent
+     * list; a struct's child exists wherever the struct does); the slot is valid when the definition level
+     * reaches the node's own. A list's slot starts at its child count so far; the last slot's end is written
+     * after the pass.
+     */
+    private void assembleNode(int k, int from, int to) {
+        int maxRep = listsAbove[k];
+        int needDef = existsAt[k];
+        int validDef = nodes[k].presentDef;
+        PathNode.Kind nodeKind = nodes[k].kind;
+        if (allPresent && nodeKind != PathNode.Kind.LIST && nodeKind != PathNode.Kind.LARGE_LIST) {
+            assemblePresent(k);
             return;
         }
-        for (int i = at; i < at + n; i++) {
-            if (present()) {
-                data.setBytes((long) i * width, values.array(), values.arrayOffset() + values.position(), width);
-                values.position(values.position() + width);
-                BitVectorHelper.setBit(validity, i);
+        bits.start(validity[k], count[k]);
+        if (nodeKind == PathNode.Kind.LIST || nodeKind == PathNode.Kind.LARGE_LIST) {
+            boolean large = nodeKind == PathNode.Kind.LARGE_LIST;
+            int childRep = maxRep + 1;
+            int childDef = nodes[k].elementDef;
+            int children = count[k + 1];
+            int slot = count[k];
+            long offsetsAt = offsets[k];
+            for (int i = from; i < to; i++) {
+                int r = repetition[i];
+                int d = definition[i];
+                if (r <= maxRep && d >= needDef) {
+                    bits.append(d >= validDef);
+                    putOffset(offsetsAt, slot++, children, large);
+                }
+                if (r <= childRep && d >= childDef) {
+                    children++;
+                }
+            }
+            putOffset(offsetsAt, slot, children, large);
+        } else if (nodeKind == PathNode.Kind.LEAF) {
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef) {
+                    int slot = count[k]++;
+                    boolean valid = d >= validDef;
+                    bits.append(valid);
+                    if (valid) {
+                        readValue(slot);
+                    } else {
+                        endBytes(slot);
+                    }
+                }
+            }
+        } else { // structs and fixed-size lists: only validity is theirs
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef) {
+                    bits.append(d >= validDef);
+                }
+            }
+        }
+        count[k] = bits.finish();
+    }
+
+    /**
+     * {@link #assembleNode} for a struct, fixed-size list or leaf when every entry is present: its new slots are
+     * the entries that reach it, all valid, and a leaf's values are one run.
+     */
+    private void assemblePresent(int k) {
+        int slots = added[k];
+        int first = count[k];
+        ValidityWriter.setOnes(validity[k], first, slots);
+        count[k] = first + slots;
+        if (k == leaf && kind == PlainLayout.Kind.FIXED) {
+            extendRun(first, slots);
+        } else if (k == leaf) {
+            for (int slot = first; slot < first + slots; slot++) {
+                readValue(slot);
             }
         }
     }
 
-    private boolean allDefined(int n) {
-        for (int i = definedIndex; i < definedIndex + n; i++) {
-            if (defined[i] == 0) {
-                return false;
+    /** Whether an entry in {@code [from, to)} makes a null slot of one of the chain's fixed-size lists. */
+    private boolean hasNullFixedSizeList(int from, int to) {
+        for (int k : fixedSizeLists) {
+            int maxRep = listsAbove[k];
+            int needDef = existsAt[k];
+            int validDef = nodes[k].presentDef;
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef && d < validDef) {
+                    return true;
+                }
             }
         }
-        return true;
+        return false;
     }
 
-    private void copyBooleans(int at, int n) {
-        ArrowBuf data = vector.getDataBuffer();
-        ArrowBuf validity = vector.getValidityBuffer();
-        int start = values.position();
-        for (int i = at; i < at + n; i++) {
-            if (present()) {
-                int bit = (values.get(start + booleanBit / 8) >>> (booleanBit % 8)) & 1;
-                booleanBit++;
-                BitVectorHelper.setValidityBit(data, i, bit);
-                BitVectorHelper.setBit(validity, i);
-            }
+    private static void putOffset(long offsets, int slot, int value, boolean large) {
+        if (large) {
+            MemoryUtil.putLong(offsets + 8L * slot, value);
+        } else {
+            MemoryUtil.putInt(offsets + 4L * slot, value);
         }
     }
 
-    private void copyBytes(int at, int n) throws IOException {
-        byte[] array = values.array();
-        int base = values.arrayOffset();
-        for (int i = at; i < at + n; i++) {
-            if (!present()) {
-                continue; // the vector's offsets fill this hole when the next value (or the count) is set
-            }
-            int length = values.getInt();
-            int p = values.position();
-            if (length < 0 || length > values.remaining()) {
-                throw new IOException("byte array of " + length + " bytes overruns its page");
-            }
-            if (layout == PlainLayout.Kind.BYTES) {
-                ((BaseVariableWidthVector) vector).setSafe(i, array, base + p, length);
+    private void nextPage() throws IOException {
+        pages.next(entriesLeftInChunk);
+        ByteBuffer bytes = pages.bytes();
+        int n = pages.valueCount();
+        if (repetition.length < n) {
+            repetition = new byte[n];
+            definition = new byte[n];
+        }
+        LevelDecoder.decode(bytes, pages.repetitionEncoding(), maxRepetition, n, repetition);
+        allPresent = LevelDecoder.decode(bytes, pages.definitionEncoding(), maxDefinition, n, definition)
+                == maxDefinition;
+        values = bytes.array();
+        valuePosition = bytes.arrayOffset() + bytes.position();
+        valueLimit = bytes.arrayOffset() + bytes.limit();
+        booleanBit = 0;
+        pageEntries = n;
+        entry = 0;
+    }
+
+    /**
+     * Grows every vector of the chain for the slots level entries {@code [from, to)} add — counted exactly, as
+     * {@link #assembleNode} will make them — and takes their addresses. With {@code from} -1, for the
+     * entry-by-entry assembly, for the most slots {@code to} entries can add (a null fixed-size list adds a slot
+     * per element).
+     */
+    private void reserve(int from, int to) {
+        for (int k = 0; k < nodes.length; k++) {
+            if (from < 0) {
+                added[k] = Math.multiplyExact(to, slotsPerEntry[k]);
+            } else if (listsAbove[k] == maxRepetition && (allPresent || existsAt[k] == 0)) {
+                added[k] = to - from; // every entry reaches the deepest list's elements
+            } else if (k > 0 && listsAbove[k] == listsAbove[k - 1] && existsAt[k] == existsAt[k - 1]) {
+                added[k] = added[k - 1]; // a struct's child: a slot wherever the struct has one
             } else {
-                ((BaseLargeVariableWidthVector) vector).setSafe(i, array, base + p, length);
+                int maxRep = listsAbove[k];
+                int needDef = allPresent ? 0 : existsAt[k];
+                int n = 0;
+                for (int i = from; i < to; i++) {
+                    if (repetition[i] <= maxRep && definition[i] >= needDef) {
+                        n++;
+                    }
+                }
+                added[k] = n;
             }
-            values.position(p + length);
+            reserveSlots(vectors[k], Math.addExact(count[k], added[k]));
+        }
+        if (kind == PlainLayout.Kind.BYTES || kind == PlainLayout.Kind.LARGE_BYTES) {
+            long bytes = leafBytes + (valueLimit - valuePosition);
+            FieldVector v = vectors[leaf];
+            if (v instanceof BaseVariableWidthVector vw) {
+                while (vw.getDataBuffer().capacity() < bytes) {
+                    vw.reallocDataBuffer();
+                }
+            } else {
+                while (v.getDataBuffer().capacity() < bytes) {
+                    ((BaseLargeVariableWidthVector) v).reallocDataBuffer();
+                }
+            }
+        }
+        for (int k = 0; k < nodes.length; k++) {
+            validity[k] = vectors[k].getValidityBuffer().memoryAddress();
+            PathNode.Kind nodeKind = nodes[k].kind;
+            boolean hasOffsets = nodeKind == PathNode.Kind.LIST || nodeKind == PathNode.Kind.LARGE_LIST
+                    || k == leaf && (kind == PlainLayout.Kind.BYTES || kind == PlainLayout.Kind.LARGE_BYTES);
+            offsets[k] = hasOffsets ? vectors[k].getOffsetBuffer().memoryAddress() : 0;
+            if (hasOffsets && count[k] == 0) {
+                boolean large = nodeKind == PathNode.Kind.LARGE_LIST || k == leaf && kind == PlainLayout.Kind.LARGE_BYTES;
+                if (large) {
+                    MemoryUtil.putLong(offsets[k], 0);
+                } else {
+                    MemoryUtil.putInt(offsets[k], 0);
+                }
+            }
+        }
+        leafData = vectors[leaf].getDataBuffer().memoryAddress();
+    }
+
+    private static void reserveSlots(FieldVector v, int slots) {
+        if (v instanceof BaseVariableWidthVector vw) {
+            while (vw.getValueCapacity() < slots) {
+                vw.reallocValidityAndOffsetBuffers();
+            }
+        } else if (v instanceof BaseLargeVariableWidthVector vw) {
+            while (vw.getValueCapacity() < slots) {
+                vw.reallocValidityAndOffsetBuffers();
+            }
+        } else if (v instanceof BaseFixedWidthVector || v instanceof ListVector || v instanceof LargeListVector) {
+            while (v.getValueCapacity() < slots) {
+                v.reAlloc();
+            }
+        } else {
+            // structs and fixed-size lists: only their validity is theirs, their children are reserved as nodes
+            while (v.getValidityBuffer().capacity() * 8L < slots) {
+                v.reAlloc();
+            }
+        }
+    }
+
+    private void append(int depth, int def) {
+        for (int k = depth; ; k++) {
+            PathNode node = nodes[k];
+            int index = count[k]++;
+            if (k > 0) {
+                extendList(k - 1);
+            }
+            if (def < node.presentDef) {
+                appendNull(k, index);
+                return;
+            }
+            setValid(k, index, true);
+            switch (node.kind) {
+                case LEAF -> {
+                    readValue(index);
+                    return;
+                }
+                case LIST -> MemoryUtil.putInt(offsets[k] + 4L * (index + 1), count[k + 1]);
+                case LARGE_LIST -> MemoryUtil.putLong(offsets[k] + 8L * (index + 1), count[k + 1]);
+                default -> {
+                }
+            }
+            if (node.isList() && def < node.elementDef) {
+                return; // an empty list
+            }
+        }
+    }
+
+    /** A new element was appended below the list at {@code depth}: move its current slot's end offset. */
+    private void extendList(int depth) {
+        PathNode.Kind list = nodes[depth].kind;
+        if (list == PathNode.Kind.LIST) {
+            MemoryUtil.putInt(offsets[depth] + 4L * count[depth], count[depth + 1]);
+        } else if (list == PathNode.Kind.LARGE_LIST) {
+            MemoryUtil.putLong(offsets[depth] + 8L * count[depth], count[depth + 1]);
+        }
+    }
+
+    /** Appends a null at {@code depth} and the child slots Arrow needs below it (struct and fixed-size list). */
+    private void appendNull(int depth, int index) {
+        PathNode node = nodes[depth];
+        setValid(depth, index, false);
+        switch (node.kind) {
+            case LEAF -> endBytes(index);
+            case STRUCT -> appendNull(depth + 1, count[depth + 1]++);
+            case LIST -> MemoryUtil.putInt(offsets[depth] + 4L * (index + 1), count[depth + 1]);
+            case LARGE_LIST -> MemoryUtil.putLong(offsets[depth] + 8L * (index + 1), count[depth + 1]);
+            case FIXED_SIZE_LIST -> {
+                for (int i = 0; i < node.listSize; i++) {
+                    appendNull(depth + 1, count[depth + 1]++);
+                }
+            }
+        }
+    }
+
+    private void setValid(int depth, int index, boolean valid) {
+        long address = validity[depth] + (index >>> 3);
+        int b = MemoryUtil.getByte(address);
+        int mask = 1 << (index & 7);
+        MemoryUtil.putByte(address, (byte) (valid ? b | mask : b & ~mask));
+    }
+
+    private void readValue(int index) {
+        switch (kind) {
+            case FIXED -> extendRun(index, 1);
+            case BOOLEAN -> {
+                if (valuePosition + (booleanBit >>> 3) >= valueLimit) {
+                    throw new IllegalStateException("a page holds fewer booleans than its levels say");
+                }
+                int bit = values[valuePosition + (booleanBit >>> 3)] >>> (booleanBit & 7) & 1;
+                booleanBit++;
+                long address = leafData + (index >>> 3);
+                int b = MemoryUtil.getByte(address);
+                int mask = 1 << (index & 7);
+                MemoryUtil.putByte(address, (byte) (bit != 0 ? b | mask : b & ~mask));
+            }
+            default -> {
+                if (valuePosition + 4 > valueLimit) {
+                    throw new IllegalStateException("a page holds fewer byte arrays than its levels say");
+                }
+                int length = (values[valuePosition] & 0xFF) | (values[valuePosition + 1] & 0xFF) << 8
+                        | (values[valuePosition + 2] & 0xFF) << 16 | (values[valuePosition + 3] & 0xFF) << 24;
+                if (length < 0 || length > valueLimit - valuePosition - 4) {
+                    throw new IllegalStateException("byte array of " + length + " bytes overruns its page");
+                }
+                MemoryUtil.copyToMemory(values, valuePosition + 4L, leafData + leafBytes, length);
+                valuePosition += 4 + length;
+                leafBytes += length;
+                endBytes(index);
+            }
+        }
+    }
+
+    /** Writes the end offset of a byte-array slot (present or null); fixed-width and boolean leaves have none. */
+    private void endBytes(int index) {
+        if (kind == PlainLayout.Kind.BYTES) {
+            MemoryUtil.putInt(offsets[leaf] + 4L * (index + 1), (int) leafBytes);
+        } else if (kind == PlainLayout.Kind.LARGE_BYTES) {
+            MemoryUtil.putLong(offsets[leaf] + 8L * (index + 1), leafBytes);
+        }
+    }
+
+    /** Adds {@code n} fixed-width values for slots from {@code slot} on to the pending run (or starts one). */
+    private void extendRun(int slot, int n) {
+        if (runLength > 0 && slot == runSlot + runLength) {
+            runLength += n;
+        } else {
+            flushRun();
+            runSlot = slot;
+            runValue = valuePosition;
+            runLength = n;
+        }
+        valuePosition += n * width;
+    }
+
+    /** Copies the pending run of consecutive present fixed-width values in one go. */
+    private void flushRun() {
+        if (runLength > 0) {
+            if (runValue + (long) runLength * width > valueLimit) {
+                throw new IllegalStateException("a page holds fewer values than its levels say");
+            }
+            MemoryUtil.copyToMemory(values, runValue, leafData + (long) runSlot * width, (long) runLength * width);
+            runLength = 0;
+        }
+    }
+
+    private void finishBatch() {
+        flushRun();
+        for (int k = 0; k < nodes.length; k++) {
+            int last = count[k] - 1;
+            FieldVector v = vectors[k];
+            if (v instanceof ListVector list) {
+                list.setLastSet(last);
+            } else if (v instanceof LargeListVector list) {
+                list.setLastSet(last);
+            } else if (v instanceof BaseVariableWidthVector bytes) {
+                bytes.setLastSet(last);
+            } else if (v instanceof BaseLargeVariableWidthVector bytes) {
+                bytes.setLastSet(last);
+            }
         }
     }
 }

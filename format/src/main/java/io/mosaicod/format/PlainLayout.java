@@ -7,7 +7,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * How a flat column's Arrow buffers relate to its PLAIN-encoded Parquet values when they are the same bytes
+ * How a leaf column's Arrow buffers relate to its PLAIN-encoded Parquet values when they are the same bytes
  * (no rescaling, no width change): fixed-width values copied as they are, byte arrays with 32- or 64-bit
  * Arrow offsets, or booleans as bits. Columns that need a conversion have no layout.
  *
@@ -17,16 +17,8 @@ record PlainLayout(Kind kind, int width) {
 
     enum Kind { FIXED, BYTES, LARGE_BYTES, BOOLEAN }
 
-    /** The layout of a flat column whose definition level is at most 1, or null. */
-    static PlainLayout of(LeafColumn column) {
-        if (column.nodes().length != 1 || column.descriptor().getMaxDefinitionLevel() > 1) {
-            return null;
-        }
-        return ofLeaf(column);
-    }
-
     /** The layout of a column's leaf values, wherever the leaf sits, or null. */
-    static PlainLayout ofLeaf(LeafColumn column) {
+    static PlainLayout of(LeafColumn column) {
         PrimitiveType type = column.type();
         ArrowType arrow = column.field().getType();
         LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();

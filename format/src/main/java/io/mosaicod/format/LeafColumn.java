@@ -49,4 +49,41 @@ record LeafColumn(PathNode[] nodes, ColumnDescriptor descriptor, Field field, Pr
         }
         return vectors;
     }
+
+    /**
+     * For a chain of structs and fixed-size lists: fills {@code slotsPerRow} (each node's slots per row, the
+     * product of the list sizes above it) and returns the repetition levels of one row's entries. Null when the
+     * chain has a variable-length list, whose rows differ.
+     */
+    byte[] denseRowLevels(int[] slotsPerRow) {
+        int slots = 1;
+        for (int k = 0; k < nodes.length; k++) {
+            if (nodes[k].kind == PathNode.Kind.LIST || nodes[k].kind == PathNode.Kind.LARGE_LIST) {
+                return null;
+            }
+            slotsPerRow[k] = slots;
+            if (nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST) {
+                if (nodes[k].listSize == 0) {
+                    return null; // an empty list's entry is not a value
+                }
+                slots = Math.multiplyExact(slots, nodes[k].listSize);
+            }
+        }
+        byte[] levels = new byte[slots];
+        for (int j = 1; j < slots; j++) {
+            // the innermost list whose element index moves on at entry j gives its repetition level
+            int q = j;
+            for (int k = nodes.length - 1; k >= 0; k--) {
+                if (nodes[k].kind != PathNode.Kind.FIXED_SIZE_LIST) {
+                    continue;
+                }
+                if (q % nodes[k].listSize != 0) {
+                    levels[j] = (byte) nodes[k].repetition;
+                    break;
+                }
+                q /= nodes[k].listSize;
+            }
+        }
+        return levels;
+    }
 }

@@ -72,7 +72,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         this.offsets = new long[nodes.length];
         this.large = new boolean[nodes.length];
         this.slotsPerRow = new int[nodes.length];
-        this.rowEntries = denseRowLevels(nodes, slotsPerRow);
+        this.rowEntries = column.denseRowLevels(slotsPerRow);
         this.structTailFrom = new boolean[nodes.length];
         for (int k = nodes.length - 1; k >= 0; k--) {
             structTailFrom[k] = k == nodes.length - 1
@@ -81,43 +81,6 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         for (int k = 0; k < nodes.length; k++) {
             large[k] = nodes[k].kind == PathNode.Kind.LARGE_LIST || k == leaf && kind == PlainLayout.Kind.LARGE_BYTES;
         }
-    }
-
-    /**
-     * For a chain of structs and fixed-size lists: fills {@code slotsPerRow} (each node's slots per row, the
-     * product of the list sizes above it) and returns the repetition levels of one row's entries. Null when the
-     * chain has a variable-length list, whose rows differ.
-     */
-    private static byte[] denseRowLevels(PathNode[] nodes, int[] slotsPerRow) {
-        int slots = 1;
-        for (int k = 0; k < nodes.length; k++) {
-            if (nodes[k].kind == PathNode.Kind.LIST || nodes[k].kind == PathNode.Kind.LARGE_LIST) {
-                return null;
-            }
-            slotsPerRow[k] = slots;
-            if (nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST) {
-                if (nodes[k].listSize == 0) {
-                    return null; // an empty list's entry is not a value
-                }
-                slots = Math.multiplyExact(slots, nodes[k].listSize);
-            }
-        }
-        byte[] levels = new byte[slots];
-        for (int j = 1; j < slots; j++) {
-            // the innermost list whose element index moves on at entry j gives its repetition level
-            int q = j;
-            for (int k = nodes.length - 1; k >= 0; k--) {
-                if (nodes[k].kind != PathNode.Kind.FIXED_SIZE_LIST) {
-                    continue;
-                }
-                if (q % nodes[k].listSize != 0) {
-                    levels[j] = (byte) nodes[k].repetition;
-                    break;
-                }
-                q /= nodes[k].listSize;
-            }
-        }
-        return levels;
     }
 
     private static int bitWidth(int maxLevel) {

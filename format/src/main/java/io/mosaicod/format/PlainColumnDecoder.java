@@ -2,6 +2,7 @@ package io.mosaicod.format;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -44,6 +45,11 @@ final class PlainColumnDecoder {
      */
     private final int[] fixedSizeLists;
     private final ValidityWriter bits = new ValidityWriter();
+    /** Per node: its slots per row, for chains of structs and fixed-size lists (see {@link #rowLevels}). */
+    private final int[] slotsPerRow;
+    /** The repetition levels of every row when the chain has no variable-length list and nothing is null, or null. */
+    private final byte[] rowLevels;
+    private byte[] denseLevels = new byte[0];
     private final DataPages pages = new DataPages();
     private long entriesLeftInChunk;
 
@@ -104,6 +110,8 @@ final class PlainColumnDecoder {
         }
         this.fixedSizeLists = java.util.stream.IntStream.range(0, nodes.length)
                 .filter(k -> nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST).toArray();
+        this.slotsPerRow = new int[nodes.length];
+        this.rowLevels = column.denseRowLevels(slotsPerRow);
         this.count = new int[nodes.length];
         this.added = new int[nodes.length];
         this.validity = new long[nodes.length];
@@ -142,7 +150,23 @@ final class PlainColumnDecoder {
                 flushRun();
                 nextPage();
             }
+            int dense = allPresent ? denseRows(maxRows - rows) : 0;
+            if (dense > 0) {
+                assembleDense(dense);
+                rows += dense;
+                int end = entry + dense * rowLevels.length;
+                entriesLeftInChunk -= end - entry;
+                entry = end;
+                if (rows == maxRows && entry < pageEntries) {
+                    break;
+                }
+                continue;
+            }
             int end = entry;
+            if (maxRepetition == 0) {
+                end = entry + Math.min(pageEntries - entry, maxRows - rows); // a row per entry
+                rows += end - entry;
+            }
             while (end < pageEntries && (repetition[end] != 0 || rows < maxRows)) {
                 if (repetition[end] == 0) {
                     rows++;
@@ -171,6 +195,62 @@ final class PlainColumnDecoder {
     }
 
     /**
+     * How many whole rows, up to {@code maxRows}, from the current entry on have exactly the levels every row of a
+     * chain of structs and fixed-size lists has when nothing is null ({@link #rowLevels}): those rows are built
+     * arithmetically ({@link #assembleDense}). 0 when the chain has a variable-length list, or the levels differ.
+     */
+    private int denseRows(int maxRows) {
+        if (rowLevels == null) {
+            return 0;
+        }
+        int perRow = rowLevels.length;
+        int rows = Math.min(maxRows, (pageEntries - entry) / perRow);
+        int entries = rows * perRow;
+        if (rows == 0 || maxRepetition > 0
+                && Arrays.mismatch(repetition, entry, entry + entries, denseLevels(entries), 0, entries) >= 0) {
+            return 0;
+        }
+        return rows;
+    }
+
+    /** {@link #rowLevels} repeated to {@code entries} entries, kept for the next pages. */
+    private byte[] denseLevels(int entries) {
+        if (denseLevels.length < entries) {
+            byte[] levels = new byte[Math.max(entries, 2 * denseLevels.length)];
+            int perRow = rowLevels.length;
+            for (int i = 0; i + perRow <= levels.length; i += perRow) {
+                System.arraycopy(rowLevels, 0, levels, i, perRow);
+            }
+            denseLevels = levels;
+        }
+        return denseLevels;
+    }
+
+    /** {@code rows} rows without nulls of a chain of structs and fixed-size lists: all slots valid, one run of values. */
+    private void assembleDense(int rows) {
+        for (int k = 0; k < nodes.length; k++) {
+            int slots = Math.multiplyExact(rows, slotsPerRow[k]);
+            reserveSlots(vectors[k], Math.addExact(count[k], slots));
+        }
+        reserveBytes();
+        takeAddresses();
+        for (int k = 0; k < nodes.length; k++) {
+            int slots = rows * slotsPerRow[k];
+            ValidityWriter.setOnes(validity[k], count[k], slots);
+            if (k == leaf) {
+                if (kind == PlainLayout.Kind.FIXED) {
+                    extendRun(count[k], slots);
+                } else {
+                    for (int slot = count[k]; slot < count[k] + slots; slot++) {
+                        readValue(slot);
+                    }
+                }
+            }
+            count[k] += slots;
+        }
+    }
+
+    /**
      * Builds node {@code k}'s slots for level entries {@code [from, to)} in one pass over the levels: entry
      * {@code i} starts a slot at node {@code k} when its repetition level is at most the number of lists above
      * {@code k} and its definition level reaches what the slot's existence needs (a present, non-empty parent
@@ -195,6 +275,21 @@ final class PlainColumnDecoder {
             int children = count[k + 1];
             int slot = count[k];
             long offsetsAt = offsets[k];
+            if (allPresent) { // every entry is a present element: only repetition levels tell slots apart
+                for (int i = from; i < to; i++) {
+                    int r = repetition[i];
+                    if (r <= maxRep) {
+                        putOffset(offsetsAt, slot++, children, large);
+                    }
+                    if (r <= childRep) {
+                        children++;
+                    }
+                }
+                putOffset(offsetsAt, slot, children, large);
+                ValidityWriter.setOnes(validity[k], count[k], slot - count[k]);
+                count[k] = slot;
+                return;
+            }
             for (int i = from; i < to; i++) {
                 int r = repetition[i];
                 int d = definition[i];
@@ -320,6 +415,12 @@ final class PlainColumnDecoder {
             }
             reserveSlots(vectors[k], Math.addExact(count[k], added[k]));
         }
+        reserveBytes();
+        takeAddresses();
+    }
+
+    /** Grows a byte-array leaf's data for the rest of the page's values. */
+    private void reserveBytes() {
         if (kind == PlainLayout.Kind.BYTES || kind == PlainLayout.Kind.LARGE_BYTES) {
             long bytes = leafBytes + (valueLimit - valuePosition);
             FieldVector v = vectors[leaf];
@@ -333,6 +434,10 @@ final class PlainColumnDecoder {
                 }
             }
         }
+    }
+
+    /** The chain's buffer addresses, after the reservations that may have moved them. */
+    private void takeAddresses() {
         for (int k = 0; k < nodes.length; k++) {
             validity[k] = vectors[k].getValidityBuffer().memoryAddress();
             PathNode.Kind nodeKind = nodes[k].kind;

@@ -42,6 +42,11 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     private final byte[] rowEntries;
     /** Per node: whether it and every node below it down to the leaf are structs (and the leaf). */
     private final boolean[] structTailFrom;
+    /**
+     * The depth of the chain's one variable-length list when only structs are above it and only structs and the
+     * leaf below it (see {@link #writeDenseListRows}), else -1.
+     */
+    private final int listDepth;
     private long leafData;
 
     private byte[] repetition = new byte[1024];
@@ -78,6 +83,17 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
             structTailFrom[k] = k == nodes.length - 1
                     || nodes[k].kind == PathNode.Kind.STRUCT && structTailFrom[k + 1];
         }
+        int list = -1;
+        for (int k = 0; k < nodes.length; k++) {
+            if (nodes[k].kind == PathNode.Kind.LIST || nodes[k].kind == PathNode.Kind.LARGE_LIST) {
+                list = k;
+                break;
+            }
+            if (nodes[k].kind != PathNode.Kind.STRUCT) {
+                break;
+            }
+        }
+        this.listDepth = list >= 0 && structTailFrom[list + 1] ? list : -1;
         for (int k = 0; k < nodes.length; k++) {
             large[k] = nodes[k].kind == PathNode.Kind.LARGE_LIST || k == leaf && kind == PlainLayout.Kind.LARGE_BYTES;
         }
@@ -109,6 +125,10 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     public void writeRows(int from, int to) throws IOException {
         if (rowEntries != null && kind == PlainLayout.Kind.FIXED && allValid(from, to)) {
             writeDenseRows(from, to);
+            return;
+        }
+        if (listDepth >= 0 && kind == PlainLayout.Kind.FIXED && allValidBelowList(from, to)) {
+            writeDenseListRows(from, to);
             return;
         }
         for (int row = from; row < to; row++) {
@@ -157,6 +177,58 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
             }
         }
         flushRun();
+    }
+
+    /**
+     * Rows of a chain with one variable-length list (below structs, above structs and the leaf) in which nothing
+     * is null: a row's levels are its list's length of entries at the maximum definition level (one entry at the
+     * list's own level for an empty list), and the elements' values are consecutive.
+     */
+    private void writeDenseListRows(int from, int to) throws IOException {
+        PathNode list = nodes[listDepth];
+        byte elementRep = (byte) list.repetition;
+        byte maxDef = (byte) nodes[leaf].presentDef;
+        for (int row = from; row < to; row++) {
+            int start = (int) listOffset(row);
+            int n = (int) listOffset(row + 1) - start;
+            if (n <= 0) {
+                level(0, list.presentDef);
+            } else {
+                if (entries + n > repetition.length) {
+                    repetition = Arrays.copyOf(repetition, Math.max(entries + n, entries * 2));
+                    definition = Arrays.copyOf(definition, repetition.length);
+                }
+                repetition[entries] = 0;
+                Arrays.fill(repetition, entries + 1, entries + n, elementRep);
+                Arrays.fill(definition, entries, entries + n, maxDef);
+                entries += n;
+                extendRun(start, n);
+            }
+            rows++;
+            if (rows == pageRows || values.size() + (long) runLength * width >= pageBytes) {
+                finishPage();
+            }
+        }
+        flushRun();
+    }
+
+    private long listOffset(int slot) {
+        return large[listDepth] ? MemoryUtil.getLong(offsets[listDepth] + 8L * slot)
+                : MemoryUtil.getInt(offsets[listDepth] + 4L * slot);
+    }
+
+    /** For {@link #writeDenseListRows}: nothing null above the list, in it, or among the elements rows {@code [from, to)} hold. */
+    private boolean allValidBelowList(int from, int to) {
+        int first = (int) listOffset(from);
+        int end = (int) listOffset(to);
+        for (int k = 0; k < nodes.length; k++) {
+            boolean element = k > listDepth;
+            if (nodes[k].optional && !ValidityWriter.allSet(validity[k], element ? first : from,
+                    element ? end - first : to - from)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether every optional node of the chain is valid in all the slots rows {@code [from, to)} span. */

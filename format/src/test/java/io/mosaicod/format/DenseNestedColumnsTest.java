@@ -12,6 +12,7 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -21,7 +22,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 
 /**
- * Structs and fixed-size lists (nested ones too) without nulls take the encoder's and the decoder's bulk paths,
+ * Structs and fixed-size lists (nested ones too), and lists of structs, without nulls take the encoder's and the
+ * decoder's bulk paths,
  * whose pages hold many rows of identical levels: they read back exactly across page boundaries, next to a
  * batch with nulls (the per-entry paths) in the same chunk.
  */
@@ -35,7 +37,11 @@ class DenseNestedColumnsTest {
                             List.of(new Field("item", FieldType.notNullable(F64), null))))),
             new Field("grid", FieldType.nullable(new ArrowType.FixedSizeList(3)), List.of(
                     new Field("row", FieldType.nullable(new ArrowType.FixedSizeList(2)),
-                            List.of(new Field("item", FieldType.nullable(new ArrowType.Int(32, true)), null)))))));
+                            List.of(new Field("item", FieldType.nullable(new ArrowType.Int(32, true)), null))))),
+            new Field("points", FieldType.nullable(ArrowType.List.INSTANCE), List.of(
+                    new Field("item", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(
+                            new Field("x", FieldType.notNullable(F64), null),
+                            new Field("y", FieldType.nullable(F64), null)))))));
 
     @Test
     void denseAndSparseBatchesOfNestedFixedShapesRoundTripAcrossPages() throws IOException {
@@ -112,6 +118,34 @@ class DenseNestedColumnsTest {
                     }
                 }
             }
+        }
+        ListVector points = (ListVector) root.getVector(3);
+        StructVector point = (StructVector) points.getDataVector();
+        Float8Vector px = (Float8Vector) point.getChild("x");
+        Float8Vector py = (Float8Vector) point.getChild("y");
+        int element = 0;
+        for (int r = 0; r < rows; r++) {
+            if (nulls && r % 9 == 4) {
+                points.setNull(r);
+                points.getOffsetBuffer().setInt((r + 1) * 4L, element);
+                continue;
+            }
+            int n = r % 6 == 5 ? 0 : 1 + r % 4; // some empty lists in every batch
+            points.startNewValue(r);
+            for (int i = 0; i < n; i++, element++) {
+                if (nulls && element % 10 == 7) {
+                    point.setNull(element);
+                } else {
+                    point.setIndexDefined(element);
+                }
+                px.setSafe(element, element * 0.25);
+                if (nulls && element % 8 == 3) {
+                    py.setNull(element);
+                } else {
+                    py.setSafe(element, -element);
+                }
+            }
+            points.endValue(r, n);
         }
         root.setRowCount(rows);
         return root;

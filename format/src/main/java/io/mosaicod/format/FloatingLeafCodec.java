@@ -43,9 +43,16 @@ abstract class FloatingLeafCodec extends LeafCodec {
         @Override
         void observe(int from, int count) {
             long values = valuesAddress(from, count);
+            double min = java.lang.Double.POSITIVE_INFINITY;
+            double max = java.lang.Double.NEGATIVE_INFINITY;
+            boolean nan = false;
             for (int i = from; i < from + count; i++) {
-                stats.add(java.lang.Double.longBitsToDouble(MemoryUtil.getLong(values + 8L * i)));
+                double value = java.lang.Double.longBitsToDouble(MemoryUtil.getLong(values + 8L * i));
+                nan |= value != value;
+                min = value < min ? value : min; // NaN compares false: it never becomes min or max
+                max = value > max ? value : max;
             }
+            stats.addRange(min, max, nan);
         }
     }
 
@@ -66,9 +73,16 @@ abstract class FloatingLeafCodec extends LeafCodec {
         @Override
         void observe(int from, int count) {
             long values = valuesAddress(from, count);
+            float min = Float.POSITIVE_INFINITY;
+            float max = Float.NEGATIVE_INFINITY;
+            boolean nan = false;
             for (int i = from; i < from + count; i++) {
-                stats.add(Float.intBitsToFloat(MemoryUtil.getInt(values + 4L * i)));
+                float value = Float.intBitsToFloat(MemoryUtil.getInt(values + 4L * i));
+                nan |= value != value;
+                min = value < min ? value : min;
+                max = value > max ? value : max;
             }
+            stats.addRange(min, max, nan);
         }
     }
 

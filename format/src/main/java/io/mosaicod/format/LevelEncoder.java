@@ -3,8 +3,9 @@ package io.mosaicod.format;
 /**
  * Encodes repetition or definition levels as v1 data pages store them: a 4-byte length, then the RLE /
  * bit-packing hybrid — runs of eight or more equal levels as one repeated value, everything else bit-packed in
- * groups of eight (least significant bit first), the last group padded with zeros. Levels whose maximum is 0
- * are not stored at all.
+ * groups of eight (least significant bit first), the last group padded with zeros. One-bit levels that are not
+ * all equal are bit-packed in one run, which costs a bit per level and no search for runs. Levels whose maximum
+ * is 0 are not stored at all.
  */
 final class LevelEncoder {
     private LevelEncoder() {
@@ -21,6 +22,13 @@ final class LevelEncoder {
         int lengthAt = out.size();
         int p = lengthAt + 4;
         int i = 0;
+        if (count > 0 && bitWidth == 1 && runLength(levels, 0, count) < count) {
+            // one-bit levels that vary (repetition levels of lists): all of them bit-packed, eight to a byte
+            int groups = (count + 7) / 8;
+            p = writeVarint(a, p, groups << 1 | 1);
+            p = packBits(levels, count, a, p);
+            i = count;
+        }
         while (i < count) {
             int run = runLength(levels, i, count);
             if (run >= 8) {
@@ -85,6 +93,24 @@ final class LevelEncoder {
                 buffer >>>= 8;
                 buffered -= 8;
             }
+        }
+        return p;
+    }
+
+    /** Bit-packs one-bit levels eight to a byte, the last byte padded with zeros; returns the end. */
+    private static int packBits(byte[] levels, int count, byte[] a, int at) {
+        int p = at;
+        int i = 0;
+        for (; i + 8 <= count; i += 8) {
+            a[p++] = (byte) (levels[i] | levels[i + 1] << 1 | levels[i + 2] << 2 | levels[i + 3] << 3
+                    | levels[i + 4] << 4 | levels[i + 5] << 5 | levels[i + 6] << 6 | levels[i + 7] << 7);
+        }
+        if (i < count) {
+            int last = 0;
+            for (int k = 0; i + k < count; k++) {
+                last |= levels[i + k] << k;
+            }
+            a[p++] = (byte) last;
         }
         return p;
     }

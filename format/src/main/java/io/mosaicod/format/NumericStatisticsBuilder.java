@@ -23,6 +23,19 @@ final class NumericStatisticsBuilder {
         }
     }
 
+    /**
+     * Adds what a caller found over many values at once: their smallest and largest non-NaN value (infinite and
+     * of the wrong order when there were none) and whether one was NaN.
+     */
+    void addRange(double rangeMin, double rangeMax, boolean rangeHasNan) {
+        hasNan |= rangeHasNan;
+        if (rangeMin <= rangeMax) {
+            any = true;
+            min = Math.min(min, rangeMin);
+            max = Math.max(max, rangeMax);
+        }
+    }
+
     void addNull() {
         hasNull = true;
     }

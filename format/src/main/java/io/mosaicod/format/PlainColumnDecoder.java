@@ -218,8 +218,10 @@ final class PlainColumnDecoder {
         if (denseLevels.length < entries) {
             byte[] levels = new byte[Math.max(entries, 2 * denseLevels.length)];
             int perRow = rowLevels.length;
-            for (int i = 0; i + perRow <= levels.length; i += perRow) {
-                System.arraycopy(rowLevels, 0, levels, i, perRow);
+            int whole = levels.length / perRow * perRow;
+            System.arraycopy(rowLevels, 0, levels, 0, Math.min(perRow, whole));
+            for (int filled = perRow; filled < whole; filled *= 2) { // the filled part copied onto the rest
+                System.arraycopy(levels, 0, levels, filled, Math.min(filled, whole - filled));
             }
             denseLevels = levels;
         }

@@ -6,17 +6,21 @@ import io.grpc.Status;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.message.ArrowBuffer;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.ipc.message.IpcOption;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
@@ -91,17 +95,31 @@ final class RawFlight implements AutoCloseable {
 
     /** A record batch message holding {@code batch}. */
     static Flight.FlightData batch(VectorSchemaRoot batch) {
-        try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch()) {
-            ByteBuffer header = MessageSerializer.serializeMetadata(record, IpcOption.DEFAULT);
-            byte[] body = new byte[(int) record.computeBodyLength()];
+        return forgedBatch(batch, batch.getRowCount(), nodes -> nodes, (body, layout) -> { });
+    }
+
+    /**
+     * A record batch message with {@code batch}'s buffers but a header declaring {@code rows} rows and the field
+     * nodes {@code nodes} makes of the true ones, its body edited by {@code body} (given the buffers' layout):
+     * what a buggy or hostile client could send.
+     */
+    static Flight.FlightData forgedBatch(VectorSchemaRoot batch, long rows,
+                                         UnaryOperator<List<ArrowFieldNode>> nodes,
+                                         BiConsumer<ByteBuffer, List<ArrowBuffer>> body) {
+        try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch();
+             ArrowRecordBatch forged = new ArrowRecordBatch(Math.toIntExact(rows),
+                     nodes.apply(List.copyOf(record.getNodes())), record.getBuffers())) {
+            ByteBuffer header = MessageSerializer.serializeMetadata(forged, IpcOption.DEFAULT);
+            byte[] bytes = new byte[(int) record.computeBodyLength()];
             List<ArrowBuf> buffers = record.getBuffers();
             List<ArrowBuffer> layout = record.getBuffersLayout();
             for (int i = 0; i < buffers.size(); i++) {
                 ArrowBuf buffer = buffers.get(i);
-                buffer.getBytes(0, body, (int) layout.get(i).getOffset(), (int) buffer.readableBytes());
+                buffer.getBytes(0, bytes, (int) layout.get(i).getOffset(), (int) buffer.readableBytes());
             }
+            body.accept(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), layout);
             return Flight.FlightData.newBuilder().setDataHeader(ByteString.copyFrom(header))
-                    .setDataBody(ByteString.copyFrom(body)).build();
+                    .setDataBody(ByteString.copyFrom(bytes)).build();
         }
     }
 

@@ -10,14 +10,19 @@ import io.mosaicod.client.TopicUpload;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectInfo;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowBuffer;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -150,6 +155,69 @@ abstract class RejectedRequestsSuite extends ServerFixture {
         List<Chunk> chunks = StoredChunks.assertEveryRowHasItsFile(catalog(), backend.store(), topic.id());
         assertThat(chunks).extracting(Chunk::rowCount).containsExactly(3L, 2L);
         assertThat(dataObjects(topic)).isEqualTo(chunks.stream().map(Chunk::objectKey).collect(Collectors.toSet()));
+    }
+
+    /**
+     * A header that contradicts its own body (rows a client never sent, null counts its bitmap denies, offsets
+     * out of order) is refused before anything is stored; the same body with its true header is stored.
+     */
+    @Test
+    void batchesThatContradictTheirBodyAreRefusedAndStoreNothing() throws Exception {
+        SessionHandle session = newSession("forged");
+        long[] timestamps = java.util.stream.LongStream.range(0, 1000).toArray();
+        record Forgery(String name, long rows, UnaryOperator<List<ArrowFieldNode>> nodes,
+                       BiConsumer<ByteBuffer, List<ArrowBuffer>> body) {
+        }
+        UnaryOperator<List<ArrowFieldNode>> trueNodes = nodes -> nodes;
+        BiConsumer<ByteBuffer, List<ArrowBuffer>> trueBody = (body, layout) -> { };
+        List<Forgery> forgeries = List.of(
+                new Forgery("more rows than the body", 2000, trueNodes, trueBody),
+                new Forgery("more rows and values than the body", 2000, nodes -> nodes.stream()
+                        .map(n -> new ArrowFieldNode(2000, n.getNullCount())).toList(), trueBody),
+                new Forgery("a negative row count", -5, nodes -> nodes.stream()
+                        .map(n -> new ArrowFieldNode(-5, 0)).toList(), trueBody),
+                new Forgery("a null count the bitmap denies", 1000, nodes -> replace(nodes, 1,
+                        new ArrowFieldNode(1000, 1)), trueBody),
+                new Forgery("every value declared null", 1000, nodes -> replace(nodes, 1,
+                        new ArrowFieldNode(1000, 1000)), trueBody),
+                new Forgery("a null count above the length", 1000, nodes -> replace(nodes, 2,
+                        new ArrowFieldNode(1000, 1001)), trueBody),
+                new Forgery("offsets going backwards", 1000, trueNodes, (body, layout) ->
+                        body.putInt((int) layout.get(5).getOffset() + 4 * 500, 3)),
+                new Forgery("offsets beyond the data", 1000, trueNodes, (body, layout) ->
+                        body.putInt((int) layout.get(5).getOffset() + 4 * 1000, Integer.MAX_VALUE)));
+        for (int i = 0; i < forgeries.size(); i++) {
+            Forgery forgery = forgeries.get(i);
+            String locator = sequenceOf(session) + "/f" + i;
+            UUID uuid = newTopic(session, "f" + i);
+            Flight.FlightData forged;
+            try (VectorSchemaRoot batch = SampleTopic.batch(client.allocator(), timestamps)) {
+                forged = RawFlight.forgedBatch(batch, forgery.rows(), forgery.nodes(), forgery.body());
+            }
+            RawFlight.Outcome outcome = raw.doPut(List.of(
+                    RawFlight.schema(SampleTopic.SCHEMA, RawFlight.putCommand(locator, uuid)), forged));
+            assertThat(outcome.status().getCode()).as(forgery.name()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(outcome.status().getDescription()).as(forgery.name()).contains("does not match its own body");
+            Topic topic = catalog().findTopicByLocator(locator).orElseThrow();
+            assertThat(catalog().listChunks(topic.id())).as(forgery.name()).isEmpty();
+            assertThat(dataObjects(topic)).as(forgery.name()).isEmpty();
+        }
+        String locator = sequenceOf(session) + "/true";
+        UUID uuid = newTopic(session, "true");
+        Flight.FlightData honest;
+        try (VectorSchemaRoot batch = SampleTopic.batch(client.allocator(), timestamps)) {
+            honest = RawFlight.forgedBatch(batch, timestamps.length, trueNodes, trueBody);
+        }
+        assertThat(raw.doPut(List.of(RawFlight.schema(SampleTopic.SCHEMA, RawFlight.putCommand(locator, uuid)),
+                honest)).status().getCode()).isEqualTo(Status.Code.OK);
+        Topic topic = catalog().findTopicByLocator(locator).orElseThrow();
+        assertThat(catalog().listChunks(topic.id())).extracting(Chunk::rowCount).containsExactly(1000L);
+    }
+
+    private static List<ArrowFieldNode> replace(List<ArrowFieldNode> nodes, int index, ArrowFieldNode node) {
+        List<ArrowFieldNode> forged = new java.util.ArrayList<>(nodes);
+        forged.set(index, node);
+        return forged;
     }
 
     @Test

@@ -99,7 +99,12 @@ final class TopicUpload {
                 throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
                         + "` uses IPC body compression, which this server does not accept");
             }
+            RecordBatchCheck.beforeLoad(schema, record);
             loader.load(record);
+            RecordBatchCheck.afterLoad(batch);
+        } catch (RecordBatchCheck.Inconsistent e) {
+            throw ProtocolException.badRequest("record batch " + chunks + " of topic `" + topic.locator()
+                    + "` does not match its own body: " + e.getMessage());
         } catch (RuntimeException e) {
             if (e instanceof ProtocolException protocol) {
                 throw protocol;

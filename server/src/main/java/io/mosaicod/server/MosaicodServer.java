@@ -42,19 +42,24 @@ import org.slf4j.LoggerFactory;
 public final class MosaicodServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MosaicodServer.class);
     private static final long SHUTDOWN_GRACE_SECONDS = 5;
+    private static final long HANDSHAKE_TIMEOUT_MILLIS = 20_000;
+    private static final long KEEPALIVE_MILLIS = 60_000;
+    private static final long KEEPALIVE_TIMEOUT_MILLIS = 20_000;
 
     private final ServerSettings settings;
     private final BufferAllocator allocator;
     private final ExecutorService executor;
     private final Server server;
+    private final ReadService reads;
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
-                           Server server) {
+                           Server server, ReadService reads) {
         this.settings = settings;
         this.allocator = allocator;
         this.executor = executor;
         this.server = server;
+        this.reads = reads;
         this.port = server.getPort();
     }
 
@@ -64,8 +69,13 @@ public final class MosaicodServer implements AutoCloseable {
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
         try {
-            Server server = build(settings, repository, store, root, executor).start();
-            MosaicodServer started = new MosaicodServer(settings, root, executor, server);
+            WireCodec codec = new JsonWireCodec();
+            CatalogLookup lookup = new CatalogLookup(repository.catalog());
+            ReadService reads = new ReadService(codec, lookup, store,
+                    root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
+                    settings.clientLimits().readStallTimeout());
+            Server server = build(settings, codec, lookup, reads, store, root, executor).start();
+            MosaicodServer started = new MosaicodServer(settings, root, executor, server, reads);
             LOG.info("mosaicod server listening on {}:{} (max message {} bytes)", settings.host(), started.port(),
                     settings.maxDecodeMessageBytes());
             return started;
@@ -76,24 +86,29 @@ public final class MosaicodServer implements AutoCloseable {
         }
     }
 
-    private static Server build(ServerSettings settings, Repository repository, ObjectStore store,
-                                BufferAllocator root, ExecutorService executor) {
-        WireCodec codec = new JsonWireCodec();
-        CatalogLookup lookup = new CatalogLookup(repository.catalog());
+    private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
+                                ObjectStore store, BufferAllocator root, ExecutorService executor) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
-        ReadService reads = new ReadService(codec, lookup, store, root.newChildAllocator("reads", 0, root.getLimit()),
-                executor, settings.targetEncodeMessageBytes());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
                 root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes());
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
+        ServerSettings.ClientLimits limits = settings.clientLimits();
+        long idleMillis = limits.connectionIdleTimeout().toMillis();
         return NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
                 .executor(executor)
                 .maxInboundMessageSize(transportMessageLimit(settings.maxDecodeMessageBytes()))
+                .maxConcurrentCallsPerConnection(limits.maxStreamsPerConnection())
+                // a connection that only sent the HTTP/2 preface, or half a request, has no call: it is idle
+                .maxConnectionIdle(idleMillis, TimeUnit.MILLISECONDS)
+                .handshakeTimeout(Math.min(idleMillis, HANDSHAKE_TIMEOUT_MILLIS), TimeUnit.MILLISECONDS)
+                // a peer that vanished without closing is found by pings while a call is open
+                .keepAliveTime(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
+                .keepAliveTimeout(KEEPALIVE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
                 .addService(ServerInterceptors.intercept(withDoPut(flight, doPut),
                         new ServerBackpressureThresholdInterceptor(2 * settings.targetEncodeMessageBytes())))
                 .build();
@@ -147,6 +162,11 @@ public final class MosaicodServer implements AutoCloseable {
 
     public ServerSettings settings() {
         return settings;
+    }
+
+    /** DoGet streams running now; a stream cancelled by its client or for stalling no longer counts. */
+    public int openReadStreams() {
+        return reads.openStreams();
     }
 
     /** Blocks until the server stops. */

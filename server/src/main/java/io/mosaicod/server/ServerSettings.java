@@ -1,6 +1,7 @@
 package io.mosaicod.server;
 
 import io.mosaicod.core.config.MosaicodConfig;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -14,9 +15,11 @@ import java.util.Objects;
  * @param chunkWriteConcurrency     how many chunks are encoded and stored at once, across all uploads
  * @param memoryLimitBytes          cap on the Arrow memory of all streams; a stream that would exceed it fails
  *                                  with RESOURCE_EXHAUSTED instead of the process running out of memory
+ * @param clientLimits              what one client may hold of the server: stalled streams, streams per
+ *                                  connection, idle connections
  */
 public record ServerSettings(String host, int port, int maxDecodeMessageBytes, int targetEncodeMessageBytes,
-                             int chunkWriteConcurrency, long memoryLimitBytes) {
+                             int chunkWriteConcurrency, long memoryLimitBytes, ClientLimits clientLimits) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6726;
     /** mosaicod's default limit: 50 MiB. */
@@ -24,8 +27,38 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     /** Arrow Flight's usual target for the messages a server sends: 2 MiB. */
     public static final int DEFAULT_TARGET_ENCODE_MESSAGE_BYTES = 2 << 20;
 
+    /**
+     * @param readStallTimeout        a DoGet whose client reads nothing for this long is cancelled, freeing what
+     *                                it holds ({@code MOSAICOD_READ_STALL_TIMEOUT})
+     * @param maxStreamsPerConnection calls one connection may have open at once; more wait in the client
+     *                                ({@code MOSAICOD_MAX_STREAMS_PER_CONNECTION})
+     * @param connectionIdleTimeout   a connection with no call open for this long is closed, as is one that
+     *                                never completes a request ({@code MOSAICOD_CONNECTION_IDLE_TIMEOUT})
+     */
+    public record ClientLimits(Duration readStallTimeout, int maxStreamsPerConnection,
+                               Duration connectionIdleTimeout) {
+        public static final ClientLimits DEFAULTS = new ClientLimits(Duration.ofSeconds(60), 100,
+                Duration.ofSeconds(300));
+
+        public ClientLimits {
+            requirePositive(readStallTimeout, "read stall timeout");
+            requirePositive(connectionIdleTimeout, "connection idle timeout");
+            if (maxStreamsPerConnection < 1) {
+                throw new IllegalArgumentException("streams per connection is " + maxStreamsPerConnection
+                        + " but must be >= 1");
+            }
+        }
+
+        private static void requirePositive(Duration duration, String what) {
+            if (duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException(what + " is " + duration + " but must be positive");
+            }
+        }
+    }
+
     public ServerSettings {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(clientLimits, "clientLimits");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("server port is " + port + " but must be within 0..65535");
         }
@@ -51,33 +84,41 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     public static ServerSettings defaults() {
         return new ServerSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_DECODE_MESSAGE_BYTES,
                 DEFAULT_TARGET_ENCODE_MESSAGE_BYTES, Math.max(2, Runtime.getRuntime().availableProcessors()),
-                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES));
+                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS);
     }
 
     /** The settings of {@code mosaicod server}, defaults for the rest. */
     public static ServerSettings from(MosaicodConfig.Server server) {
         int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
-        return defaults().withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode);
+        return defaults().withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
+                .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
+                        server.connectionIdleTimeout()));
     }
 
     public ServerSettings withEndpoint(String newHost, int newPort) {
         return new ServerSettings(newHost, newPort, maxDecodeMessageBytes, targetEncodeMessageBytes,
-                chunkWriteConcurrency, memoryLimitBytes);
+                chunkWriteConcurrency, memoryLimitBytes, clientLimits);
     }
 
     /** Also raises the memory limit if it would no longer hold two messages. */
     public ServerSettings withMaxDecodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, bytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)));
+                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits);
     }
 
     public ServerSettings withTargetEncodeMessageBytes(int bytes) {
-        return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes);
+        return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes,
+                clientLimits);
     }
 
     public ServerSettings withMemoryLimitBytes(long bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                bytes);
+                bytes, clientLimits);
+    }
+
+    public ServerSettings withClientLimits(ClientLimits limits) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                memoryLimitBytes, limits);
     }
 
     /** The largest message the server sends; advertised by {@code info}. */

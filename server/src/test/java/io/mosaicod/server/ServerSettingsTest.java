@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.config.MosaicodConfig;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class ServerSettingsTest {
@@ -20,10 +21,13 @@ class ServerSettingsTest {
 
     @Test
     void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
-        ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20));
+        ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20,
+                Duration.ofSeconds(5), 7, Duration.ofSeconds(9)));
         assertThat(settings.host()).isEqualTo("0.0.0.0");
         assertThat(settings.port()).isEqualTo(7000);
         assertThat(settings.maxDecodeMessageBytes()).isEqualTo(8 << 20);
+        assertThat(settings.clientLimits()).isEqualTo(new ServerSettings.ClientLimits(Duration.ofSeconds(5), 7,
+                Duration.ofSeconds(9)));
     }
 
     @Test
@@ -39,5 +43,9 @@ class ServerSettingsTest {
         assertThatThrownBy(() -> defaults.withMaxDecodeMessageBytes(100)).hasMessageContaining("decode message");
         assertThatThrownBy(() -> defaults.withTargetEncodeMessageBytes(10)).hasMessageContaining("encode message");
         assertThatThrownBy(() -> defaults.withMemoryLimitBytes(1 << 20)).hasMessageContaining("memory limit");
+        assertThatThrownBy(() -> new ServerSettings.ClientLimits(Duration.ZERO, 1, Duration.ofSeconds(1)))
+                .hasMessageContaining("stall timeout");
+        assertThatThrownBy(() -> new ServerSettings.ClientLimits(Duration.ofSeconds(1), 0, Duration.ofSeconds(1)))
+                .hasMessageContaining("streams per connection");
     }
 }

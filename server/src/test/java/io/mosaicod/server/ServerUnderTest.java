@@ -34,6 +34,10 @@ final class ServerUnderTest implements AutoCloseable {
         return server.port();
     }
 
+    int openReadStreams() {
+        return server.openReadStreams();
+    }
+
     @Override
     public void close() throws Exception {
         try {

@@ -19,7 +19,7 @@ final class JsonEncoder extends EncoderBase<ILoggingEvent> {
         json.append("{\"ts\":\"").append(event.getInstant()).append('"');
         field(json, "level", event.getLevel().toString());
         field(json, "logger", event.getLoggerName());
-        field(json, "msg", event.getFormattedMessage());
+        field(json, "msg", LogSetup.cut(event.getFormattedMessage()));
         if (event.getKeyValuePairs() != null) {
             for (KeyValuePair pair : event.getKeyValuePairs()) {
                 json.append(',');

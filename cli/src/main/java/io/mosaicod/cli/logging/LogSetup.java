@@ -21,6 +21,14 @@ public final class LogSetup {
             "com.zaxxer.hikari", "io.grpc", "org.apache.arrow", "org.apache.parquet", "org.apache.hadoop",
             "org.eclipse.jetty", "org.gaul.s3proxy", "org.jclouds");
 
+    /** Longest message a log line shows (a client's 10 MB notification must not become a 10 MB line). */
+    static final int MAX_MESSAGE_CHARS = 2000;
+    /**
+     * gRPC logs every stream its client cancelled or reset as a WARNING with a stack trace; that is what
+     * clients do, so it is shown at debug only.
+     */
+    static final String GRPC_STREAM_ERRORS = "io.grpc.netty.NettyServerHandler";
+
     private LogSetup() {
     }
 
@@ -50,12 +58,19 @@ public final class LogSetup {
         root.addAppender(appender);
         if (log.level() != LogLevel.DEBUG) {
             NOISY_LIBRARIES.forEach(name -> context.getLogger(name).setLevel(Level.WARN));
+            context.getLogger(GRPC_STREAM_ERRORS).setLevel(Level.ERROR);
         }
 
         if (!SLF4JBridgeHandler.isInstalled()) {
             SLF4JBridgeHandler.removeHandlersForRootLogger();
             SLF4JBridgeHandler.install();
         }
+    }
+
+    /** {@code message} cut to {@value #MAX_MESSAGE_CHARS} characters, with a note of how long it was. */
+    static String cut(String message) {
+        return message == null || message.length() <= MAX_MESSAGE_CHARS ? message
+                : message.substring(0, MAX_MESSAGE_CHARS) + "… (" + message.length() + " characters)";
     }
 
     static Level level(LogLevel level) {

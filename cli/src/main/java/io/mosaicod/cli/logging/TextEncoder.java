@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.encoder.EncoderBase;
+import io.mosaicod.server.protocol.ClientText;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -11,7 +12,9 @@ import org.slf4j.event.KeyValuePair;
 
 /**
  * Human-readable lines: {@code time LEVEL logger message key=value ...}. The pretty form shortens time and
- * logger names and colours the level on a terminal; the plain form keeps ISO timestamps and full names.
+ * logger names and colours the level on a terminal; the plain form keeps ISO timestamps and full names. A
+ * message is one line whatever it quotes: control characters are escaped (a client's newline cannot forge a
+ * line of its own) and it is cut to {@value LogSetup#MAX_MESSAGE_CHARS} characters.
  */
 final class TextEncoder extends EncoderBase<ILoggingEvent> {
     private static final DateTimeFormatter SHORT_TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
@@ -38,7 +41,7 @@ final class TextEncoder extends EncoderBase<ILoggingEvent> {
         }
         String logger = event.getLoggerName();
         line.append(' ').append(pretty ? logger.substring(logger.lastIndexOf('.') + 1) : logger).append(": ")
-                .append(event.getFormattedMessage());
+                .append(ClientText.quote(event.getFormattedMessage(), LogSetup.MAX_MESSAGE_CHARS));
         if (event.getKeyValuePairs() != null) {
             for (KeyValuePair pair : event.getKeyValuePairs()) {
                 line.append(' ').append(pair.key).append('=').append(pair.value);

@@ -93,4 +93,34 @@ class LogSetupTest {
         // surefire's forked JVM has no console, so no colour codes
         assertThat(lines()).singleElement().asString().matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  Cleanup: done");
     }
+
+    @Test
+    void aMessageQuotingClientTextStaysOneBoundedLineThatForgesNothing() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.INFO));
+        String forged = "oops\n2026-12-01T00:00:00Z ERROR io.mosaicod.server: database corrupted\u001b[31m";
+        LoggerFactory.getLogger("io.mosaicod.x").info("notification: {}", forged);
+        LoggerFactory.getLogger("io.mosaicod.x").info("notification: {}", "x".repeat(10_000_000));
+        List<String> lines = lines();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).contains("oops\\n2026-12-01T00:00:00Z ERROR", "\\u001b[31m")
+                .doesNotContain("\u001b");
+        assertThat(lines.get(1)).hasSizeLessThan(LogSetup.MAX_MESSAGE_CHARS + 200).endsWith("(10000014 characters)");
+
+        captured.reset();
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.INFO));
+        LoggerFactory.getLogger("io.mosaicod.x").info("notification: {}", "x".repeat(10_000_000));
+        assertThat(lines()).singleElement().asString().hasSizeLessThan(LogSetup.MAX_MESSAGE_CHARS + 300);
+    }
+
+    @Test
+    void streamsTheirClientsResetAreNotLoggedUnlessDebug() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.INFO));
+        java.util.logging.Logger.getLogger(LogSetup.GRPC_STREAM_ERRORS).log(java.util.logging.Level.WARNING,
+                "Stream Error", new IllegalStateException("Stream closed before write could take place"));
+        assertThat(lines()).isEmpty();
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.DEBUG));
+        java.util.logging.Logger.getLogger(LogSetup.GRPC_STREAM_ERRORS).log(java.util.logging.Level.WARNING,
+                "Stream Error", new IllegalStateException("Stream closed before write could take place"));
+        assertThat(lines()).first().asString().contains("Stream Error");
+    }
 }

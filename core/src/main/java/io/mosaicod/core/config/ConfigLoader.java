@@ -39,7 +39,9 @@ public final class ConfigLoader {
         Path dataDir = absolute(layers.get(Settings.DATA_DIR));
         return new MosaicodConfig(layers.configFilePath(), dataDir, database(layers, dataDir), store(layers, dataDir),
                 new MosaicodConfig.Server(layers.get(Settings.HOST), layers.get(Settings.PORT),
-                        layers.get(Settings.GRPC_MAX_DECODE_MESSAGE_SIZE)),
+                        layers.get(Settings.GRPC_MAX_DECODE_MESSAGE_SIZE), layers.get(Settings.READ_STALL_TIMEOUT),
+                        layers.get(Settings.MAX_STREAMS_PER_CONNECTION),
+                        layers.get(Settings.CONNECTION_IDLE_TIMEOUT)),
                 new MosaicodConfig.StoreOptimizer(layers.get(Settings.STORE_OPTIMIZER_TIME_INTERVAL),
                         layers.get(Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE),
                         layers.get(Settings.STORE_OPTIMIZER_MEMORY_POOL_SIZE),

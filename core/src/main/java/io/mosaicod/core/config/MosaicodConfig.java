@@ -26,8 +26,15 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
         Objects.requireNonNull(log, "log");
     }
 
-    /** The Flight server's endpoint; {@code port} 0 picks a free port. */
-    public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes) {
+    /**
+     * The Flight server's endpoint ({@code port} 0 picks a free port) and its limits on each client.
+     *
+     * @param readStallTimeout        a read stream whose client reads nothing for this long is cancelled
+     * @param maxStreamsPerConnection calls one connection may have open at once
+     * @param connectionIdleTimeout   a connection without a call open for this long is closed
+     */
+    public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes, Duration readStallTimeout,
+                         int maxStreamsPerConnection, Duration connectionIdleTimeout) {
     }
 
     /**

@@ -87,6 +87,21 @@ public final class Settings {
                     ValueType.bytes(1024, MAX_GRPC_MESSAGE), "Largest gRPC message the server accepts.")
             .withDefault(50L * 1024 * 1024);
 
+    public static final Setting<Duration> READ_STALL_TIMEOUT = Setting.of("MOSAICOD_READ_STALL_TIMEOUT",
+                    "server.read_stall_timeout", ValueType.seconds(1),
+                    "Seconds a read stream may wait for its client to read before the server cancels it.")
+            .withDefault(Duration.ofSeconds(60));
+
+    public static final Setting<Integer> MAX_STREAMS_PER_CONNECTION = Setting.of(
+                    "MOSAICOD_MAX_STREAMS_PER_CONNECTION", "server.max_streams_per_connection",
+                    ValueType.integer(1, 100_000), "Calls one client connection may have open at once; more wait.")
+            .withDefault(100);
+
+    public static final Setting<Duration> CONNECTION_IDLE_TIMEOUT = Setting.of("MOSAICOD_CONNECTION_IDLE_TIMEOUT",
+                    "server.connection_idle_timeout", ValueType.seconds(1),
+                    "Seconds a client connection may stay without an open call before the server closes it.")
+            .withDefault(Duration.ofSeconds(300));
+
     public static final Setting<Duration> STORE_OPTIMIZER_TIME_INTERVAL = Setting.of(
                     "MOSAICOD_STORE_OPTIMIZER_TIME_INTERVAL", "store_optimizer.time_interval", ValueType.seconds(0),
                     "Seconds the store optimizer sleeps after each pass; 0 = one pass, then exit.")
@@ -132,7 +147,8 @@ public final class Settings {
             CONFIG_FILE, DATA_DIR,
             DB_URL, DB_USER, DB_PASSWORD, MAX_DB_CONNECTIONS,
             STORE_DIR, STORE_BUCKET, STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY, STORE_SECRET_KEY,
-            HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE,
+            HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE, READ_STALL_TIMEOUT, MAX_STREAMS_PER_CONNECTION,
+            CONNECTION_IDLE_TIMEOUT,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
             STORE_OPTIMIZER_LEASE_DURATION,
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,

@@ -14,10 +14,15 @@ public final class ClientText {
 
     /** {@code text} escaped, cut to {@value #MAX_QUOTED_CHARS} characters with a note of how long it was. */
     public static String quote(String text) {
+        return quote(text, MAX_QUOTED_CHARS);
+    }
+
+    /** {@code text} escaped, cut to {@code maxChars} characters with a note of how long it was. */
+    public static String quote(String text, int maxChars) {
         if (text == null) {
             return "null";
         }
-        int shown = Math.min(text.length(), MAX_QUOTED_CHARS);
+        int shown = Math.min(text.length(), maxChars);
         if (shown > 0 && Character.isHighSurrogate(text.charAt(shown - 1))) {
             shown--;
         }

@@ -3,6 +3,7 @@ package io.mosaicod.server.read;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.arrow.flight.FlightDescriptor;
@@ -21,15 +22,16 @@ public final class ReadService {
      * @param allocator          memory for reading chunks; each stream takes a child of it
      * @param executor           runs DoGet streams
      * @param targetMessageBytes the size DoGet aims at for each batch it sends
+     * @param stallTimeout       how long a DoGet waits for its client to read before cancelling the stream
      */
     public ReadService(WireCodec codec, CatalogLookup lookup, ObjectStore store, BufferAllocator allocator,
-                       Executor executor, long targetMessageBytes) {
+                       Executor executor, long targetMessageBytes, Duration stallTimeout) {
         TopicResolver resolver = new TopicResolver(lookup, store);
         TopicManifests manifests = new TopicManifests(new RangeStatistics(lookup.catalog(), store, allocator));
         this.listing = new SequenceListing(lookup);
         this.flightInfos = new FlightInfos(codec, lookup, resolver, manifests);
         this.streamer = new TopicStreamer(codec, lookup.catalog(), resolver, manifests, store, allocator, executor,
-                targetMessageBytes);
+                targetMessageBytes, stallTimeout);
     }
 
     public void listSequences(byte[] criteria, Consumer<FlightInfo> out) {
@@ -38,6 +40,11 @@ public final class ReadService {
 
     public FlightInfo flightInfo(FlightDescriptor descriptor) {
         return flightInfos.describe(descriptor);
+    }
+
+    /** DoGet streams running now (reading, sending or waiting for their client). */
+    public int openStreams() {
+        return streamer.openStreams();
     }
 
     /** Starts a DoGet stream and returns at once. */

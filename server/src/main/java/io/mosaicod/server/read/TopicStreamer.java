@@ -8,9 +8,13 @@ import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.TopicReader;
+import io.mosaicod.server.protocol.ClientText;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
 import org.apache.arrow.flight.Ticket;
@@ -29,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * {@code mosaico:*} metadata, describing the requested range.
  *
  * <p>Streams run on their own threads rather than on the gRPC call's, so that gRPC can deliver the client's
- * flow-control signals while a stream waits for them.
+ * flow-control signals while a stream waits for them. A stream whose client reads nothing for the stall timeout
+ * is cancelled: what it holds (its decoded batch, its read-ahead, its thread) would otherwise stay pinned for as
+ * long as a client cares to keep the call open.
  */
 public final class TopicStreamer {
     private static final Logger LOG = LoggerFactory.getLogger(TopicStreamer.class);
@@ -45,9 +51,12 @@ public final class TopicStreamer {
     private final BufferAllocator allocator;
     private final Executor executor;
     private final long targetMessageBytes;
+    private final Duration stallTimeout;
+    private final AtomicInteger openStreams = new AtomicInteger();
 
     TopicStreamer(WireCodec codec, Catalog catalog, TopicResolver resolver, TopicManifests manifests,
-                  ObjectStore store, BufferAllocator allocator, Executor executor, long targetMessageBytes) {
+                  ObjectStore store, BufferAllocator allocator, Executor executor, long targetMessageBytes,
+                  Duration stallTimeout) {
         this.codec = codec;
         this.catalog = catalog;
         this.resolver = resolver;
@@ -56,6 +65,11 @@ public final class TopicStreamer {
         this.allocator = allocator;
         this.executor = executor;
         this.targetMessageBytes = targetMessageBytes;
+        this.stallTimeout = stallTimeout;
+    }
+
+    int openStreams() {
+        return openStreams.get();
     }
 
     /** Starts streaming and returns at once. */
@@ -63,7 +77,19 @@ public final class TopicStreamer {
         BackpressureStrategy.CallbackBackpressureStrategy backpressure =
                 new BackpressureStrategy.CallbackBackpressureStrategy();
         backpressure.register(listener);
-        executor.execute(() -> run(ticket, listener, backpressure));
+        openStreams.incrementAndGet();
+        try {
+            executor.execute(() -> {
+                try {
+                    run(ticket, listener, backpressure);
+                } finally {
+                    openStreams.decrementAndGet();
+                }
+            });
+        } catch (RuntimeException e) {
+            openStreams.decrementAndGet();
+            throw e;
+        }
     }
 
     private void run(Ticket ticket, ServerStreamListener listener, BackpressureStrategy backpressure) {
@@ -78,7 +104,7 @@ public final class TopicStreamer {
             try (VectorSchemaRoot out = VectorSchemaRoot.create(schema, streamAllocator)) {
                 listener.start(out);
                 if (!snapshot.chunks().isEmpty()) {
-                    Sender sender = new Sender(out, listener, backpressure);
+                    Sender sender = new Sender(out, listener, backpressure, stallTimeout.toNanos());
                     rows = new TopicReader(catalog, store, streamAllocator).read(snapshot.topic(), snapshot.schema(),
                             range(request.range()), batchRows(snapshot.chunks()), sender::send);
                 }
@@ -86,7 +112,13 @@ public final class TopicStreamer {
             }
             LOG.debug("streamed {} rows of topic {} in range {}", rows, name, request.range());
         } catch (StreamCancelled e) {
-            LOG.debug("client cancelled the stream of topic {}", name);
+            LOG.debug("client cancelled the stream of topic {}", ClientText.quote(name));
+        } catch (StreamStalled e) {
+            LOG.info("cancelled the stream of topic {}: its client read nothing for {} s", ClientText.quote(name),
+                    stallTimeout.toSeconds());
+            listener.error(CallStatus.TIMED_OUT.withDescription("The server cancelled the stream of topic `"
+                    + ClientText.quote(name) + "`: the client read nothing for " + stallTimeout.toSeconds()
+                    + " s (MOSAICOD_READ_STALL_TIMEOUT).").toRuntimeException());
         } catch (Throwable e) {
             listener.error(ErrorStatus.asException(e));
         }
@@ -113,18 +145,21 @@ public final class TopicStreamer {
         private final VectorSchemaRoot out;
         private final ServerStreamListener listener;
         private final BackpressureStrategy backpressure;
+        private final long stallTimeoutNanos;
 
-        Sender(VectorSchemaRoot out, ServerStreamListener listener, BackpressureStrategy backpressure) {
+        Sender(VectorSchemaRoot out, ServerStreamListener listener, BackpressureStrategy backpressure,
+               long stallTimeoutNanos) {
             this.out = out;
             this.listener = listener;
             this.backpressure = backpressure;
+            this.stallTimeoutNanos = stallTimeoutNanos;
         }
 
         /**
          * Hands the batch's buffers to the stream's root instead of copying them: the reader reuses its batch
          * after this returns, and reallocates the vectors it gave away.
          */
-        void send(VectorSchemaRoot batch) throws StreamCancelled {
+        void send(VectorSchemaRoot batch) throws StreamCancelled, StreamStalled {
             awaitReady();
             List<FieldVector> from = batch.getFieldVectors();
             List<FieldVector> to = out.getFieldVectors();
@@ -135,7 +170,8 @@ public final class TopicStreamer {
             listener.putNext();
         }
 
-        private void awaitReady() throws StreamCancelled {
+        private void awaitReady() throws StreamCancelled, StreamStalled {
+            long since = System.nanoTime();
             while (true) {
                 switch (backpressure.waitForListener(READY_POLL_MILLIS)) {
                     case READY:
@@ -145,6 +181,9 @@ public final class TopicStreamer {
                     default:
                         if (listener.isCancelled()) {
                             throw new StreamCancelled();
+                        }
+                        if (System.nanoTime() - since >= stallTimeoutNanos) {
+                            throw new StreamStalled();
                         }
                 }
             }
@@ -156,7 +195,21 @@ public final class TopicStreamer {
         private static final long serialVersionUID = 1L;
 
         StreamCancelled() {
-            super("cancelled by the client");
+            super("cancelled by the client", null);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // control flow, not an error
+        }
+    }
+
+    /** The client stopped reading for longer than the stall timeout. */
+    private static final class StreamStalled extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        StreamStalled() {
+            super("the client stopped reading", null);
         }
 
         @Override

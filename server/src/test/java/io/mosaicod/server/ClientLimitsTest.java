@@ -1,0 +1,132 @@
+package io.mosaicod.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.ByteString;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.netty.NettyChannelBuilder;
+import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.client.SessionHandle;
+import io.mosaicod.client.TopicReader;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.flight.impl.Flight;
+import org.apache.arrow.flight.impl.FlightServiceGrpc;
+import org.apache.arrow.vector.BigIntVector;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What one client may hold of the server's reads: a DoGet whose client stops reading is cancelled after the
+ * stall timeout while an honest reader on another connection reads the whole topic; a DoGet its client
+ * cancels stops within a second.
+ */
+class ClientLimitsTest extends ServerFixture {
+    private static final Duration STALL_TIMEOUT = Duration.ofSeconds(2);
+    private static final int ROWS = 500_000;
+    private static final int STALLED_READERS = 20;
+
+    @Override
+    Backend.Kind backendKind() {
+        return Backend.Kind.SQLITE_LOCAL;
+    }
+
+    @Override
+    ServerSettings settings() {
+        return super.settings().withClientLimits(new ServerSettings.ClientLimits(STALL_TIMEOUT, 100,
+                Duration.ofSeconds(300)));
+    }
+
+    /** A topic of {@value #ROWS} rows (~15 MB of Arrow): more than gRPC's windows buffer for a stalled reader. */
+    private Ticket largeTopic(String name) {
+        SessionHandle session = newSession(name);
+        UUID uuid = newTopic(session, "x");
+        long[][] batches = new long[10][];
+        for (int b = 0; b < batches.length; b++) {
+            batches[b] = LongStream.range((long) b * ROWS / 10, (long) (b + 1) * ROWS / 10).toArray();
+        }
+        String locator = sequenceOf(session) + "/x";
+        upload(locator, uuid, batches);
+        return client.topicInfo(locator).endpoint().ticket();
+    }
+
+    /** A DoGet at the gRPC level that asks for no message, as a client that never reads. */
+    private static ClientCall<Flight.Ticket, Flight.FlightData> openDoGet(ManagedChannel channel, Ticket ticket,
+                                                                         CompletableFuture<Status> closed) {
+        ClientCall<Flight.Ticket, Flight.FlightData> call = channel.newCall(FlightServiceGrpc.getDoGetMethod(),
+                CallOptions.DEFAULT);
+        call.start(new ClientCall.Listener<>() {
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+                closed.complete(status);
+            }
+        }, new Metadata());
+        call.sendMessage(Flight.Ticket.newBuilder().setTicket(ByteString.copyFrom(ticket.getBytes())).build());
+        call.halfClose();
+        return call;
+    }
+
+    @Test
+    void readersThatStopReadingAreCancelledAfterTheStallTimeoutWhileAnHonestReaderReadsEverything()
+            throws Exception {
+        Ticket ticket = largeTopic("stalled");
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+        try {
+            for (int i = 0; i < STALLED_READERS; i++) {
+                openDoGet(channel, ticket, new CompletableFuture<>());
+            }
+            Eventually.await("the stalled streams to start", Duration.ofSeconds(20),
+                    () -> server.openReadStreams() == STALLED_READERS);
+            long rows = 0;
+            long last = Long.MIN_VALUE;
+            try (MosaicoClient honest = server.newClient(); TopicReader reader = honest.read(ticket)) {
+                while (reader.next()) {
+                    BigIntVector ts = (BigIntVector) reader.batch().getVector("timestamp_ns");
+                    for (int r = 0; r < ts.getValueCount(); r++) {
+                        assertThat(ts.get(r)).isGreaterThan(last);
+                        last = ts.get(r);
+                    }
+                    rows += ts.getValueCount();
+                }
+            }
+            assertThat(rows).isEqualTo(ROWS);
+            long before = System.nanoTime();
+            Eventually.await("the stalled streams to be cancelled", Duration.ofSeconds(30),
+                    () -> server.openReadStreams() == 0);
+            assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(STALL_TIMEOUT.multipliedBy(5));
+        } finally {
+            channel.shutdownNow();
+            channel.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aReadItsClientCancelsStopsWithinASecond() throws Exception {
+        Ticket ticket = largeTopic("cancel");
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+        try {
+            List<ClientCall<Flight.Ticket, Flight.FlightData>> calls = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                calls.add(openDoGet(channel, ticket, new CompletableFuture<>()));
+            }
+            Eventually.await("the streams to start", Duration.ofSeconds(20), () -> server.openReadStreams() == 5);
+            long cancelled = System.nanoTime();
+            calls.forEach(call -> call.cancel("the test cancels", null));
+            Eventually.await("the cancelled streams to stop", Duration.ofSeconds(20),
+                    () -> server.openReadStreams() == 0);
+            assertThat(Duration.ofNanos(System.nanoTime() - cancelled)).isLessThan(Duration.ofSeconds(1));
+        } finally {
+            channel.shutdownNow();
+            channel.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -169,6 +169,11 @@ public final class MosaicodServer implements AutoCloseable {
         return reads.openStreams();
     }
 
+    /** How many times a DoGet stream let go of its read (decoded data, read-ahead) because its client paused. */
+    public long readStreamParkings() {
+        return reads.streamParkings();
+    }
+
     /** Blocks until the server stops. */
     public void awaitTermination() throws InterruptedException {
         server.awaitTermination();

@@ -14,7 +14,9 @@ import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +33,9 @@ import org.junit.jupiter.api.Test;
  * cancels stops within a second.
  */
 class ClientLimitsTest extends ServerFixture {
-    private static final Duration STALL_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration STALL_TIMEOUT = Duration.ofSeconds(3);
+    /** Longer than a stream waits for its client before letting go of its read (1 s), shorter than the stall. */
+    private static final long PAUSE_MILLIS = 1_600;
     private static final int ROWS = 500_000;
     private static final int STALLED_READERS = 20;
 
@@ -48,11 +52,17 @@ class ClientLimitsTest extends ServerFixture {
 
     /** A topic of {@value #ROWS} rows (~15 MB of Arrow): more than gRPC's windows buffer for a stalled reader. */
     private Ticket largeTopic(String name) {
+        return largeTopic(name, ROWS, 1);
+    }
+
+    /** A topic of {@code rows} rows, each timestamp on {@code rowsPerTimestamp} of them. */
+    private Ticket largeTopic(String name, int rows, int rowsPerTimestamp) {
         SessionHandle session = newSession(name);
         UUID uuid = newTopic(session, "x");
         long[][] batches = new long[10][];
         for (int b = 0; b < batches.length; b++) {
-            batches[b] = LongStream.range((long) b * ROWS / 10, (long) (b + 1) * ROWS / 10).toArray();
+            batches[b] = LongStream.range((long) b * rows / 10, (long) (b + 1) * rows / 10)
+                    .map(row -> row / rowsPerTimestamp).toArray();
         }
         String locator = sequenceOf(session) + "/x";
         upload(locator, uuid, batches);
@@ -107,6 +117,43 @@ class ClientLimitsTest extends ServerFixture {
             channel.shutdownNow();
             channel.awaitTermination(5, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * A client that pauses longer than a stream waits before letting go of its read gets every row once, in
+     * order, ties included: the stream resumes at the last timestamp sent and skips the tied rows already sent.
+     */
+    @Test
+    void aClientThatPausesGetsEveryRowOnceWhileItsStreamLetsGoOfItsRead() throws Exception {
+        int rowsPerTimestamp = 7;
+        // more than the client's own read-ahead and gRPC's windows hold, so that its pauses reach the server
+        int rows = 4 * ROWS;
+        Ticket ticket = largeTopic("paused", rows, rowsPerTimestamp);
+        long parkingsBefore = server.readStreamParkings();
+        Map<Long, Integer> rowsByTimestamp = new HashMap<>();
+        long last = Long.MIN_VALUE;
+        int batches = 0;
+        try (MosaicoClient paused = server.newClient(); TopicReader reader = paused.read(ticket)) {
+            while (reader.next()) {
+                BigIntVector ts = (BigIntVector) reader.batch().getVector("timestamp_ns");
+                for (int r = 0; r < ts.getValueCount(); r++) {
+                    assertThat(ts.get(r)).isGreaterThanOrEqualTo(last);
+                    last = ts.get(r);
+                    rowsByTimestamp.merge(last, 1, Integer::sum);
+                }
+                if (++batches % 10 == 1) {
+                    // the stimulus: a client busy elsewhere, longer than a stream waits before letting go
+                    Thread.sleep(PAUSE_MILLIS);
+                }
+            }
+        }
+        assertThat(server.readStreamParkings()).isGreaterThan(parkingsBefore);
+        assertThat(rowsByTimestamp).hasSize(rows / rowsPerTimestamp + (rows % rowsPerTimestamp == 0 ? 0 : 1));
+        assertThat(rowsByTimestamp.values().stream().mapToLong(Integer::longValue).sum()).isEqualTo(rows);
+        assertThat(rowsByTimestamp.entrySet()).allSatisfy(entry -> assertThat(entry.getValue())
+                .as("rows at timestamp %d", entry.getKey())
+                .isEqualTo(entry.getKey() == (rows - 1) / rowsPerTimestamp && rows % rowsPerTimestamp != 0
+                        ? rows % rowsPerTimestamp : rowsPerTimestamp));
     }
 
     @Test

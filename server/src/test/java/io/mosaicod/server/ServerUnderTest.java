@@ -38,6 +38,10 @@ final class ServerUnderTest implements AutoCloseable {
         return server.openReadStreams();
     }
 
+    long readStreamParkings() {
+        return server.readStreamParkings();
+    }
+
     @Override
     public void close() throws Exception {
         try {

@@ -2,7 +2,6 @@ package io.mosaicod.server.read;
 
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
-import io.mosaicod.db.ColumnStats;
 import io.mosaicod.format.ChunkReadOptions;
 import io.mosaicod.format.WriterProfile;
 import io.mosaicod.server.protocol.Interval;
@@ -47,22 +46,13 @@ final class RangeStatistics {
             if (!range.overlaps(min, max)) {
                 continue;
             }
-            if (range.contains(min) && range.contains(max) && !(nullableTimestamps && hasNullTimestamp(chunk))) {
+            if (range.contains(min) && range.contains(max) && !(nullableTimestamps && NullTimestamps.mayBeIn(catalog, chunk))) {
                 total.add(min, max, chunk.rowCount());
             } else {
                 scan(chunk, range, total);
             }
         }
         return new TopicManifest.TimeWindow(total.interval(), total.rows);
-    }
-
-    private boolean hasNullTimestamp(Chunk chunk) {
-        for (ColumnStats stats : catalog.columnStats(chunk.id())) {
-            if (stats.columnPath().equals(TIMESTAMP)) {
-                return stats.hasNull();
-            }
-        }
-        return true; // no statistics: look at the rows
     }
 
     private void scan(Chunk chunk, TimeRange range, Accumulator total) {

@@ -47,6 +47,11 @@ public final class ReadService {
         return streamer.openStreams();
     }
 
+    /** How many times a DoGet stream let go of its read because its client paused. */
+    public long streamParkings() {
+        return streamer.parkings();
+    }
+
     /** Starts a DoGet stream and returns at once. */
     public void stream(Ticket ticket, ServerStreamListener listener) {
         streamer.stream(ticket, listener);

@@ -14,12 +14,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.slf4j.Logger;
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * DoGet (PROTOCOL.md §5): streams a topic's rows in {@code timestamp_ns} order across its chunks, filtered to
- * the ticket's range, with the tasks module's {@link TopicReader}: chunks whose time statistics miss the
+ * the ticket's range, with the read module's {@link TopicReader}: chunks whose time statistics miss the
  * range are never opened and the others are merged lazily, so memory follows how many chunks overlap in
  * time, not how many there are. The stream's first message carries the topic schema with its
  * {@code mosaico:*} metadata, describing the requested range.
@@ -35,12 +35,11 @@ import org.slf4j.LoggerFactory;
  * <p>Streams run on their own threads rather than on the gRPC call's, so that gRPC can deliver the client's
  * flow-control signals while a stream waits for them. A stream whose client reads nothing for the stall timeout
  * is cancelled: what it holds (its decoded batch, its read-ahead, its thread) would otherwise stay pinned for as
- * long as a client cares to keep the call open.
+ * long as a client cares to keep the call open. Before that, a stream whose client pauses lets go of its read
+ * ({@link StreamSender}), so that stalled clients do not hold memory.
  */
 public final class TopicStreamer {
     private static final Logger LOG = LoggerFactory.getLogger(TopicStreamer.class);
-    /** How long to wait for a flow-control signal before looking at the transport again. */
-    private static final long READY_POLL_MILLIS = 200;
     private static final int MAX_BATCH_ROWS = 1 << 16;
 
     private final WireCodec codec;
@@ -53,6 +52,7 @@ public final class TopicStreamer {
     private final long targetMessageBytes;
     private final Duration stallTimeout;
     private final AtomicInteger openStreams = new AtomicInteger();
+    private final AtomicLong parkings = new AtomicLong();
 
     TopicStreamer(WireCodec codec, Catalog catalog, TopicResolver resolver, TopicManifests manifests,
                   ObjectStore store, BufferAllocator allocator, Executor executor, long targetMessageBytes,
@@ -70,6 +70,10 @@ public final class TopicStreamer {
 
     int openStreams() {
         return openStreams.get();
+    }
+
+    long parkings() {
+        return parkings.get();
     }
 
     /** Starts streaming and returns at once. */
@@ -104,16 +108,18 @@ public final class TopicStreamer {
             try (VectorSchemaRoot out = VectorSchemaRoot.create(schema, streamAllocator)) {
                 listener.start(out);
                 if (!snapshot.chunks().isEmpty()) {
-                    Sender sender = new Sender(out, listener, backpressure, stallTimeout.toNanos());
-                    rows = new TopicReader(catalog, store, streamAllocator).read(snapshot.topic(), snapshot.schema(),
-                            range(request.range()), batchRows(snapshot.chunks()), sender::send);
+                    StreamSender sender = new StreamSender(out, listener, backpressure, stallTimeout.toNanos(),
+                            range(request.range()),
+                            () -> NullTimestamps.mayBeIn(catalog, snapshot.schema(), snapshot.chunks()));
+                    send(snapshot, batchRows(snapshot.chunks()), sender, streamAllocator);
+                    rows = sender.rowsSent();
                 }
                 listener.completed();
             }
-            LOG.debug("streamed {} rows of topic {} in range {}", rows, name, request.range());
-        } catch (StreamCancelled e) {
+            LOG.debug("streamed {} rows of topic {} in range {}", rows, ClientText.quote(name), request.range());
+        } catch (StreamSender.Cancelled e) {
             LOG.debug("client cancelled the stream of topic {}", ClientText.quote(name));
-        } catch (StreamStalled e) {
+        } catch (StreamSender.Stalled e) {
             LOG.info("cancelled the stream of topic {}: its client read nothing for {} s", ClientText.quote(name),
                     stallTimeout.toSeconds());
             listener.error(CallStatus.TIMED_OUT.withDescription("The server cancelled the stream of topic `"
@@ -121,6 +127,21 @@ public final class TopicStreamer {
                     + " s (MOSAICOD_READ_STALL_TIMEOUT).").toRuntimeException());
         } catch (Throwable e) {
             listener.error(ErrorStatus.asException(e));
+        }
+    }
+
+    /** Reads the topic into the sender, letting go of the read whenever the sender parks the stream. */
+    private void send(TopicSnapshot snapshot, int batchRows, StreamSender sender, BufferAllocator streamAllocator)
+            throws IOException {
+        TopicReader reader = new TopicReader(catalog, store, streamAllocator);
+        while (true) {
+            try {
+                reader.read(snapshot.topic(), snapshot.schema(), sender.remainingRange(), batchRows, sender::send);
+                return;
+            } catch (StreamSender.Parked parked) {
+                parkings.incrementAndGet();
+                sender.awaitResumption();
+            }
         }
     }
 
@@ -138,83 +159,5 @@ public final class TopicStreamer {
         }
         long bytesPerRow = Math.max(1, rows == 0 ? 1 : bytes / rows);
         return (int) Math.max(1, Math.min(MAX_BATCH_ROWS, targetMessageBytes / bytesPerRow));
-    }
-
-    /** Moves each batch of rows into the stream's root and sends it, respecting flow control. */
-    private static final class Sender {
-        private final VectorSchemaRoot out;
-        private final ServerStreamListener listener;
-        private final BackpressureStrategy backpressure;
-        private final long stallTimeoutNanos;
-
-        Sender(VectorSchemaRoot out, ServerStreamListener listener, BackpressureStrategy backpressure,
-               long stallTimeoutNanos) {
-            this.out = out;
-            this.listener = listener;
-            this.backpressure = backpressure;
-            this.stallTimeoutNanos = stallTimeoutNanos;
-        }
-
-        /**
-         * Hands the batch's buffers to the stream's root instead of copying them: the reader reuses its batch
-         * after this returns, and reallocates the vectors it gave away.
-         */
-        void send(VectorSchemaRoot batch) throws StreamCancelled, StreamStalled {
-            awaitReady();
-            List<FieldVector> from = batch.getFieldVectors();
-            List<FieldVector> to = out.getFieldVectors();
-            for (int c = 0; c < from.size(); c++) {
-                from.get(c).makeTransferPair(to.get(c)).transfer();
-            }
-            out.setRowCount(batch.getRowCount());
-            listener.putNext();
-        }
-
-        private void awaitReady() throws StreamCancelled, StreamStalled {
-            long since = System.nanoTime();
-            while (true) {
-                switch (backpressure.waitForListener(READY_POLL_MILLIS)) {
-                    case READY:
-                        return;
-                    case CANCELLED:
-                        throw new StreamCancelled();
-                    default:
-                        if (listener.isCancelled()) {
-                            throw new StreamCancelled();
-                        }
-                        if (System.nanoTime() - since >= stallTimeoutNanos) {
-                            throw new StreamStalled();
-                        }
-                }
-            }
-        }
-    }
-
-    /** The client went away. */
-    private static final class StreamCancelled extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        StreamCancelled() {
-            super("cancelled by the client", null);
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this; // control flow, not an error
-        }
-    }
-
-    /** The client stopped reading for longer than the stall timeout. */
-    private static final class StreamStalled extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        StreamStalled() {
-            super("the client stopped reading", null);
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this; // control flow, not an error
-        }
     }
 }

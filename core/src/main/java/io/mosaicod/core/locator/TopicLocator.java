@@ -1,5 +1,6 @@
 package io.mosaicod.core.locator;
 
+import io.mosaicod.core.ClientText;
 import java.util.Objects;
 
 /**
@@ -14,8 +15,12 @@ public record TopicLocator(SequenceName sequence, String path) {
             throw new InvalidLocatorException("invalid topic locator '" + sequence + "/': the topic path is empty");
         }
         String full = sequence + "/" + path;
+        if (full.length() > SequenceName.MAX_LENGTH) {
+            throw new InvalidLocatorException("invalid topic locator '" + ClientText.quote(full) + "': it is longer"
+                    + " than " + SequenceName.MAX_LENGTH + " characters");
+        }
         if (path.startsWith("/") || path.endsWith("/") || path.contains("//")) {
-            throw new InvalidLocatorException("invalid topic locator '" + full
+            throw new InvalidLocatorException("invalid topic locator '" + ClientText.quote(full)
                     + "': the path must not start or end with '/' nor contain '//'");
         }
         SequenceName.requireValid("topic locator", path, "/");
@@ -27,7 +32,8 @@ public record TopicLocator(SequenceName sequence, String path) {
         }
         int slash = text.indexOf('/');
         if (slash < 0) {
-            throw new InvalidLocatorException("invalid topic locator '" + text + "': expected <sequence>/<path>");
+            throw new InvalidLocatorException("invalid topic locator '" + ClientText.quote(text)
+                    + "': expected <sequence>/<path>");
         }
         return new TopicLocator(new SequenceName(text.substring(0, slash)), text.substring(slash + 1));
     }

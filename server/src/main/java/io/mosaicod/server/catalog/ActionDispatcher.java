@@ -1,9 +1,11 @@
 package io.mosaicod.server.catalog;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.server.ingest.UploadRegistry;
 import io.mosaicod.server.protocol.ActionName;
 import io.mosaicod.server.protocol.ActionResponse;
+import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
@@ -18,11 +20,13 @@ import java.util.function.Function;
  */
 public final class ActionDispatcher {
     private final WireCodec codec;
+    private final long maxReplyBytes;
     private final Map<ActionName, Function<byte[], ActionResponse>> handlers = new EnumMap<>(ActionName.class);
 
     public ActionDispatcher(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry uploads,
                             ServerInfoActions server, Clock clock) {
         this.codec = codec;
+        this.maxReplyBytes = server.maxEncodeMessageBytes();
         SequenceActions sequences = new SequenceActions(lookup, store, uploads, clock);
         SessionActions sessions = new SessionActions(lookup, uploads);
         TopicActions topics = new TopicActions(lookup, store, uploads, clock);
@@ -66,7 +70,13 @@ public final class ActionDispatcher {
     /** The reply body for action {@code type}; throws {@link ProtocolException} (or worse) on refusal. */
     public byte[] dispatch(String type, byte[] body) {
         ActionName name = ActionName.fromWireName(type).orElseThrow(
-                () -> ProtocolException.badRequest("no available action for string `" + type + "`"));
-        return codec.encodeReply(name, handlers.get(name).apply(body));
+                () -> ProtocolException.badRequest("no available action for string `" + ClientText.quote(type) + "`"));
+        byte[] reply = codec.encodeReply(name, handlers.get(name).apply(body));
+        if (reply.length > maxReplyBytes) {
+            throw new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The reply to `" + name.wireName() + "` would be "
+                    + reply.length + " bytes, over the server's message limit of " + maxReplyBytes + " bytes"
+                    + (name.wireName().endsWith("notification_list") ? "; purge notifications to read the list." : "."));
+        }
+        return reply;
     }
 }

@@ -1,5 +1,6 @@
 package io.mosaicod.server.catalog;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.db.Notification;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.server.protocol.ActionRequest;
@@ -34,7 +35,8 @@ public final class NotificationActions {
                     + "` is not supported (the only type is `error`)");
         }
         lookup.catalog().addNotification(target.target(), request.notificationType(), request.message());
-        LOG.info("{} notification on {}: {}", request.notificationType(), target.locator(), request.message());
+        LOG.info("{} notification on {}: {}", request.notificationType(), target.locator(),
+                ClientText.quote(request.message()));
         return ActionResponse.NONE;
     }
 

@@ -14,6 +14,11 @@ public final class ServerInfoActions {
                 targetEncodeMessageBytes);
     }
 
+    /** The largest message the server sends. */
+    public long maxEncodeMessageBytes() {
+        return info.maxEncodeMessageBytes();
+    }
+
     public ActionResponse info() {
         return info;
     }

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ErrorStatus {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorStatus.class);
+    static final int MAX_DESCRIPTION_CHARS = 1000;
 
     private ErrorStatus() {
     }
@@ -61,8 +62,18 @@ public final class ErrorStatus {
         return new ProtocolException(ErrorCode.INTERNAL, "Internal error: " + describe(error), error);
     }
 
+    /**
+     * The status of {@code protocol}, its sentence cut to {@value #MAX_DESCRIPTION_CHARS} characters: gRPC sends
+     * the description in a header, and past ~8 KiB clients see a broken stream instead of the code.
+     */
     public static Status toStatus(ProtocolException protocol) {
-        return Status.fromCode(toGrpc(protocol.code())).withDescription(protocol.getMessage());
+        return Status.fromCode(toGrpc(protocol.code()))
+                .withDescription(bounded(protocol.getMessage()));
+    }
+
+    private static String bounded(String sentence) {
+        return sentence.length() <= MAX_DESCRIPTION_CHARS ? sentence
+                : sentence.substring(0, MAX_DESCRIPTION_CHARS) + "… (cut from " + sentence.length() + " characters).";
     }
 
     static Status.Code toGrpc(ErrorCode code) {

@@ -11,6 +11,7 @@ import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightProducer;
 import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.PollInfo;
 import org.apache.arrow.flight.PutResult;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.SchemaResult;
@@ -69,6 +70,13 @@ public final class MosaicoFlightProducer implements FlightProducer {
         } catch (Throwable e) {
             throw ErrorStatus.asException(e);
         }
+    }
+
+    /** Not part of the protocol; Arrow's default would answer it through GetFlightInfo. */
+    @Override
+    public PollInfo pollFlightInfo(CallContext context, FlightDescriptor descriptor) {
+        throw Status.UNIMPLEMENTED.withDescription("PollFlightInfo is not implemented; use GetFlightInfo.")
+                .asRuntimeException();
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.mosaicod.server.ingest;
 
-import io.mosaicod.server.protocol.ClientText;
+import io.mosaicod.core.ClientText;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;

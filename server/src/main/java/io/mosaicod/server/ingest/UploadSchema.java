@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.UnsupportedColumnTypeException;
 import io.mosaicod.format.WriterProfile;
@@ -7,17 +8,22 @@ import io.mosaicod.server.protocol.ProtocolException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The schema rules of an upload (PROTOCOL.md §4): a {@code timestamp_ns} column of type Int64, and only
- * types a chunk can store. Nothing else is checked against an ontology.
+ * The schema rules of an upload (PROTOCOL.md §4): a {@code timestamp_ns} column of type Int64, only types a
+ * chunk can store, no two fields of one level with the same name, and at most {@value #MAX_LEAF_COLUMNS} leaf
+ * columns. Nothing else is checked against an ontology.
  */
 final class UploadSchema {
     static final String TIMESTAMP_COLUMN = WriterProfile.TIMESTAMP_COLUMN;
+    /** Most leaf columns (values stored apart, nested fields counted at their leaves) a topic may have. */
+    static final int MAX_LEAF_COLUMNS = 4096;
 
     private UploadSchema() {
     }
@@ -25,11 +31,17 @@ final class UploadSchema {
     /** @throws ProtocolException INVALID_ARGUMENT {@code Unsupported schema: ...} naming the offending field */
     static void check(Schema schema) {
         Field timestamp = null;
+        requireUniqueNames(schema.getFields(), "the schema");
+        int leaves = 0;
         for (Field field : schema.getFields()) {
             if (field.getName().equals(TIMESTAMP_COLUMN)) {
                 timestamp = field;
             }
             requireNoDictionary(field, field.getName());
+            leaves += leafColumns(field);
+        }
+        if (leaves > MAX_LEAF_COLUMNS) {
+            throw unsupported("it has " + leaves + " leaf columns; the limit is " + MAX_LEAF_COLUMNS);
         }
         if (timestamp == null) {
             throw unsupported("it has no `" + TIMESTAMP_COLUMN + "` column");
@@ -47,9 +59,30 @@ final class UploadSchema {
         }
     }
 
+    private static void requireUniqueNames(List<Field> fields, String where) {
+        Set<String> names = new HashSet<>();
+        for (Field field : fields) {
+            if (!names.add(field.getName())) {
+                throw unsupported("field name `" + ClientText.quote(field.getName()) + "` appears twice in " + where);
+            }
+            requireUniqueNames(field.getChildren(), "`" + ClientText.quote(field.getName()) + "`");
+        }
+    }
+
+    private static int leafColumns(Field field) {
+        if (field.getChildren().isEmpty()) {
+            return 1;
+        }
+        int leaves = 0;
+        for (Field child : field.getChildren()) {
+            leaves += leafColumns(child);
+        }
+        return leaves;
+    }
+
     private static void requireNoDictionary(Field field, String path) {
         if (field.getDictionary() != null) {
-            throw unsupported("field `" + path + "` is dictionary-encoded");
+            throw unsupported("field `" + ClientText.quote(path) + "` is dictionary-encoded");
         }
         List<Field> children = field.getChildren();
         for (Field child : children) {

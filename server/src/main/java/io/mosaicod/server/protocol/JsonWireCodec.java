@@ -1,9 +1,14 @@
 package io.mosaicod.server.protocol;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.time.Instant;
@@ -22,7 +27,18 @@ public final class JsonWireCodec implements WireCodec {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'").withZone(ZoneOffset.UTC);
     private static final String DESERIALIZATION_ERROR = "body deserialization error";
 
-    private final ObjectMapper json = new ObjectMapper();
+    /** Deepest nesting a request may have: what upstream's JSON parser accepts. */
+    public static final int MAX_NESTING_DEPTH = 128;
+    /** Longest notification message. */
+    public static final int MAX_MESSAGE_CHARS = 16 * 1024;
+    /** Longest ontology tag or serialization format name. */
+    public static final int MAX_NAME_CHARS = 256;
+
+    private final ObjectMapper json = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
+                    .build())
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     // ---------------------------------------------------------------- action requests
 
@@ -65,19 +81,17 @@ public final class JsonWireCodec implements WireCodec {
     @Override
     public ActionRequest.TopicCreate decodeTopicCreate(byte[] body) {
         JsonNode request = object(body);
-        String format = optionalText(request, "serialization_format");
-        String tag = optionalText(request, "ontology_tag");
+        String format = textOrDefault(request, "serialization_format", "default", MAX_NAME_CHARS);
+        String tag = textOrDefault(request, "ontology_tag", "", MAX_NAME_CHARS);
         return new ActionRequest.TopicCreate(requiredText(request, "locator"), requiredText(request, "session_uuid"),
-                format == null ? "default" : format, tag == null ? "" : tag,
-                UserMetadata.of(request.get("user_metadata")));
+                format, tag, UserMetadata.of(request.get("user_metadata")));
     }
 
     @Override
     public ActionRequest.NotificationCreate decodeNotificationCreate(byte[] body) {
         JsonNode request = object(body);
-        String message = optionalText(request, "msg");
         return new ActionRequest.NotificationCreate(requiredText(request, "locator"),
-                requiredText(request, "notification_type"), message == null ? "" : message);
+                requiredText(request, "notification_type"), textOrDefault(request, "msg", "", MAX_MESSAGE_CHARS));
     }
 
     // ---------------------------------------------------------------- action replies
@@ -251,6 +265,9 @@ public final class JsonWireCodec implements WireCodec {
         JsonNode node;
         try {
             node = json.readTree(body);
+        } catch (StreamConstraintsException e) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (nested deeper than " + MAX_NESTING_DEPTH
+                    + " levels)", e);
         } catch (IOException e) {
             throw ProtocolException.badRequest(DESERIALIZATION_ERROR, e);
         }
@@ -275,6 +292,25 @@ public final class JsonWireCodec implements WireCodec {
         }
         if (!value.isTextual()) {
             throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (field `" + field + "` must be a string)");
+        }
+        return value.textValue();
+    }
+
+    /**
+     * A string field that may be left out (then {@code fallback}) but not sent as {@code null}, at most
+     * {@code maxChars} long.
+     */
+    private static String textOrDefault(JsonNode request, String field, String fallback, int maxChars) {
+        JsonNode value = request.get(field);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.isTextual()) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (field `" + field + "` must be a string)");
+        }
+        if (value.textValue().length() > maxChars) {
+            throw ProtocolException.badRequest("field `" + field + "` is " + value.textValue().length()
+                    + " characters long; the limit is " + maxChars);
         }
         return value.textValue();
     }

@@ -1,5 +1,7 @@
 package io.mosaicod.server.protocol;
 
+import io.mosaicod.core.ClientText;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +19,8 @@ import java.util.Objects;
 public final class UserMetadata {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final UserMetadata EMPTY = new UserMetadata(JSON.createObjectNode());
+    /** Largest user metadata, as compact JSON text. */
+    public static final int MAX_JSON_CHARS = 1 << 20;
 
     private final ObjectNode tree;
     private final String json;
@@ -35,12 +39,22 @@ public final class UserMetadata {
             throw ProtocolException.badRequest("user_metadata must be a JSON object, got " + value.getNodeType()
                     .name().toLowerCase(java.util.Locale.ROOT));
         }
+        String nonFinite = firstNonFiniteNumber(value);
+        if (nonFinite != null) {
+            throw ProtocolException.badRequest("user_metadata value " + nonFinite + " is not a finite number");
+        }
         String invalid = firstInvalidKey(value);
         if (invalid != null) {
-            throw ProtocolException.badRequest("user_metadata key `" + invalid + "` is invalid (keys use ASCII "
+            throw ProtocolException.badRequest("user_metadata key `" + ClientText.quote(invalid)
+                    + "` is invalid (keys use ASCII "
                     + "letters, digits, space, '_' and '-', are non-empty and never contain '--')");
         }
-        return new UserMetadata(((ObjectNode) value).deepCopy());
+        UserMetadata metadata = new UserMetadata(((ObjectNode) value).deepCopy());
+        if (metadata.json.length() > MAX_JSON_CHARS) {
+            throw ProtocolException.badRequest("user_metadata is " + metadata.json.length()
+                    + " characters of JSON; the limit is " + MAX_JSON_CHARS);
+        }
+        return metadata;
     }
 
     /** Parses and validates JSON text (as stored by the repository or sent as raw bytes). */
@@ -69,6 +83,20 @@ public final class UserMetadata {
             }
         }
         return true;
+    }
+
+    /** A number JSON cannot carry back (a literal like {@code 1e400} parses as infinity), as text; or null. */
+    private static String firstNonFiniteNumber(JsonNode node) {
+        if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+            return String.valueOf(node.doubleValue());
+        }
+        for (JsonNode child : node) {
+            String nested = firstNonFiniteNumber(child);
+            if (nested != null) {
+                return nested;
+            }
+        }
+        return null;
     }
 
     private static String firstInvalidKey(JsonNode node) {

@@ -8,7 +8,7 @@ import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.TopicReader;
-import io.mosaicod.server.protocol.ClientText;
+import io.mosaicod.core.ClientText;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

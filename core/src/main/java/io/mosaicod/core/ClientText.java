@@ -1,4 +1,4 @@
-package io.mosaicod.server.protocol;
+package io.mosaicod.core;
 
 /**
  * Client-supplied text as error messages and log lines quote it: at most {@value #MAX_QUOTED_CHARS} characters,

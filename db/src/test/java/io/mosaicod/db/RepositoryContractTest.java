@@ -210,6 +210,20 @@ abstract class RepositoryContractTest {
                 .hasMessageContaining("run/imu");
     }
 
+    /** A request that loses a race against a delete learns that what it wrote to is gone, not the SQL. */
+    @Test
+    void writesToWhatAnotherRequestDeletedAreConcurrentDeletions() {
+        Sequence sequence = sequence("raced");
+        Session session = catalog.createSession(sequence.id());
+        Topic topic = topic(session, "raced/a");
+        assertThat(catalog.deleteTopic(topic.id())).isTrue();
+        assertThatThrownBy(() -> catalog.addChunk(topic.id(), chunk(0, 0, 1)))
+                .isInstanceOf(ConcurrentDeletionException.class);
+        assertThat(catalog.deleteSession(session.id())).isTrue();
+        assertThatThrownBy(() -> catalog.createTopic(new NewTopic(session.id(), "raced/b", "{}", "tp_Y", "default",
+                Optional.empty()))).isInstanceOf(ConcurrentDeletionException.class);
+    }
+
     @Test
     void completingAnUploadTakesTheTopicTimeRangeFromItsChunks() {
         Topic topic = uploadedTopic("run/imu", 500, 900, 100, 300, 950, 1200);

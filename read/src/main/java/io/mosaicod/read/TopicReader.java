@@ -25,7 +25,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public final class TopicReader {
     /** Chunks read ahead of the merge: enough for a few reads in flight without holding much memory. */
-    private static final long READ_AHEAD_BYTES = 32L << 20;
+    public static final long READ_AHEAD_BYTES = 32L << 20;
     private static final int READ_AHEAD_THREADS = 4;
 
     private final Catalog catalog;

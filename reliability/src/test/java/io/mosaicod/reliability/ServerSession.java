@@ -35,8 +35,13 @@ final class ServerSession implements AutoCloseable {
     private final TopicFixture batches;
 
     ServerSession(Deployment deployment) throws Exception {
+        this(deployment, Map.of());
+    }
+
+    /** A server with extra settings ({@code MOSAICOD_*} variables). */
+    ServerSession(Deployment deployment, Map<String, String> env) throws Exception {
         this.deployment = deployment;
-        this.server = deployment.start(Map.of(), "server", "--port", "0");
+        this.server = deployment.start(env, "server", "--port", "0");
         Matcher listening = LISTENING.matcher(server.awaitLog(line -> LISTENING.matcher(line).find(),
                 Deployment.PROCESS_TIMEOUT));
         if (!listening.find()) {
@@ -48,6 +53,14 @@ final class ServerSession implements AutoCloseable {
 
     ChildMosaicod process() {
         return server;
+    }
+
+    MosaicoClient client() {
+        return client;
+    }
+
+    int port() {
+        return Integer.parseInt(client.target().substring(client.target().lastIndexOf(':') + 1));
     }
 
     /** What an upload sent: the topic, its metadata.json once the server recorded the schema, the rows. */

@@ -110,7 +110,9 @@ public final class MosaicodServer implements AutoCloseable {
                 .keepAliveTime(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
                 .keepAliveTimeout(KEEPALIVE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
                 .addService(ServerInterceptors.intercept(withDoPut(flight, doPut),
-                        new ServerBackpressureThresholdInterceptor(2 * settings.targetEncodeMessageBytes())))
+                        // a stream stops being ready once a message's worth waits for its client: what a client
+                        // that stops reading pins (see ParkingLot)
+                        new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
                 .build();
     }
 

@@ -1,5 +1,6 @@
 package io.mosaicod.db.jdbc;
 
+import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.RepositoryException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -67,7 +68,11 @@ final class Database {
         }
     }
 
-    private static RepositoryException failure(String operation, SQLException e) {
+    private RepositoryException failure(String operation, SQLException e) {
+        if (dialect.isForeignKeyViolation(e)) {
+            return new ConcurrentDeletionException("cannot " + operation + ": what it refers to was deleted meanwhile",
+                    e);
+        }
         return new RepositoryException("cannot " + operation + ": " + e.getMessage(), e);
     }
 

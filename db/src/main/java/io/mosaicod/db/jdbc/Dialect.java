@@ -37,6 +37,11 @@ enum Dialect {
         }
 
         @Override
+        boolean isForeignKeyViolation(SQLException e) {
+            return e instanceof SQLiteException s && s.getResultCode() == SQLiteErrorCode.SQLITE_CONSTRAINT_FOREIGNKEY;
+        }
+
+        @Override
         boolean isUniqueViolation(SQLException e) {
             return e instanceof SQLiteException s
                     && (s.getResultCode() == SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE
@@ -76,6 +81,11 @@ enum Dialect {
         @Override
         boolean isUniqueViolation(SQLException e) {
             return "23505".equals(e.getSQLState());
+        }
+
+        @Override
+        boolean isForeignKeyViolation(SQLException e) {
+            return "23503".equals(e.getSQLState());
         }
 
         @Override
@@ -129,6 +139,9 @@ enum Dialect {
     abstract void rollback(Connection connection) throws SQLException;
 
     abstract boolean isUniqueViolation(SQLException e);
+
+    /** Whether {@code e} says a row refers to one that does not exist (deleted by a concurrent request). */
+    abstract boolean isForeignKeyViolation(SQLException e);
 
     abstract void setUuid(PreparedStatement statement, int index, UUID uuid) throws SQLException;
 

@@ -2,6 +2,7 @@ package io.mosaicod.db.jdbc;
 
 import io.mosaicod.core.Ulid;
 import io.mosaicod.db.AlreadyExistsException;
+import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.ColumnStats;
@@ -9,7 +10,6 @@ import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.Notification;
 import io.mosaicod.db.NotificationTarget;
-import io.mosaicod.db.RepositoryException;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
@@ -164,8 +164,8 @@ final class JdbcCatalog implements Catalog {
                 return database.first(connection, insertTopic, rows::topic, UUID.randomUUID(), topic.locator(),
                         topic.userMetadataJson(), topic.folder(), topic.serializationFormat(),
                         topic.ontologyTag().orElse(null), topic.sessionId())
-                        .orElseThrow(() -> new RepositoryException("cannot create topic `" + topic.locator()
-                                + "`: session " + topic.sessionId() + " does not exist"));
+                        .orElseThrow(() -> new ConcurrentDeletionException("cannot create topic `" + topic.locator()
+                                + "`: session " + topic.sessionId() + " does not exist", null));
             } catch (SQLException e) {
                 if (database.dialect.isUniqueViolation(e) && findTopic(connection, "locator", topic.locator())
                         .isPresent()) {

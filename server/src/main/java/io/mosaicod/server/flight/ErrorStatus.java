@@ -4,6 +4,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.mosaicod.core.locator.InvalidLocatorException;
 import io.mosaicod.db.AlreadyExistsException;
+import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -44,12 +45,17 @@ public final class ErrorStatus {
         if (error instanceof AlreadyExistsException duplicate) {
             return new ProtocolException(ErrorCode.ALREADY_EXISTS, duplicate.getMessage(), duplicate);
         }
+        if (error instanceof ConcurrentDeletionException deleted) {
+            return new ProtocolException(ErrorCode.NOT_FOUND, "The sequence, session or topic this request refers to"
+                    + " was deleted by another request meanwhile.", deleted);
+        }
         if (error instanceof InvalidLocatorException badLocator) {
             return ProtocolException.badRequest(badLocator.getMessage(), badLocator);
         }
-        if (error instanceof OutOfMemoryException memory) {
+        Throwable memory = memoryExhaustion(error);
+        if (memory != null) {
             return new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The server's stream memory is exhausted; "
-                    + "retry later (" + describe(memory) + ").", memory);
+                    + "retry later (" + describe(memory) + ").", error);
         }
         if (error instanceof FlightRuntimeException flight) {
             Status status = StatusUtils.toGrpcStatus(flight.status());
@@ -102,6 +108,16 @@ public final class ErrorStatus {
             case RESOURCE_EXHAUSTED -> ErrorCode.RESOURCE_EXHAUSTED;
             default -> ErrorCode.INTERNAL;
         };
+    }
+
+    /** The Arrow allocator's refusal or the JVM's lack of (direct) memory behind {@code error}, if any. */
+    private static Throwable memoryExhaustion(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OutOfMemoryException || cause instanceof OutOfMemoryError) {
+                return cause;
+            }
+        }
+        return null;
     }
 
     private static String describe(Throwable error) {

@@ -1,6 +1,7 @@
 package io.mosaicod.server.read;
 
 import io.mosaicod.server.catalog.CatalogLookup;
+import io.mosaicod.read.TopicReader;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
 import java.time.Duration;
@@ -30,8 +31,15 @@ public final class ReadService {
         TopicManifests manifests = new TopicManifests(new RangeStatistics(lookup.catalog(), store, allocator));
         this.listing = new SequenceListing(lookup);
         this.flightInfos = new FlightInfos(codec, lookup, resolver, manifests);
+        // Of the memory streams may use (the JVM's direct memory defaults to its heap size), an eighth is set
+        // aside for what gRPC queued for parked streams (up to the ready threshold and two messages each), a
+        // quarter for the streams reading (read-ahead and a few decoded batches each): uploads, gRPC's own
+        // buffer pools and the chunks read ahead into the file cache need the rest.
+        long memory = Math.min(allocator.getLimit(), Runtime.getRuntime().maxMemory());
+        int concurrentReads = (int) Math.max(2, memory / 4 / (TopicReader.READ_AHEAD_BYTES + 4 * targetMessageBytes));
         this.streamer = new TopicStreamer(codec, lookup.catalog(), resolver, manifests, store, allocator, executor,
-                targetMessageBytes, stallTimeout);
+                targetMessageBytes, stallTimeout, ParkingLot.forMemory(memory / 8, 3 * targetMessageBytes),
+                concurrentReads);
     }
 
     public void listSequences(byte[] criteria, Consumer<FlightInfo> out) {

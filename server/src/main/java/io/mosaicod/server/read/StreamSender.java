@@ -3,7 +3,10 @@ package io.mosaicod.server.read;
 import io.mosaicod.format.WriterProfile;
 import io.mosaicod.read.TopicReader;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
@@ -20,7 +23,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * stream waits for its client without holding any of it. When the client reads again, the read restarts at the
  * last timestamp sent, skipping the rows of that timestamp already sent: ties keep their order from one read
  * to the next, so the client sees every row once. A client that reads nothing for the stall timeout has its
- * stream cancelled ({@link Stalled}). Streams that cannot be found again by time (the last row sent has no
+ * stream cancelled ({@link Stalled}), as has the client parked longest when more park than the
+ * {@link ParkingLot} holds ({@link Evicted}). Streams that cannot be found again by time (the last row sent has no
  * timestamp, or rows without one would be lost by a bounded read) are not parked.
  */
 final class StreamSender {
@@ -45,13 +49,17 @@ final class StreamSender {
     private long rowsToSkip;
     private long waitingSince;
     private Boolean resumable;
+    private final ParkingLot parking;
+    private volatile boolean evicted;
 
     /**
      * @param range                 the rows the client asked for
      * @param mayHoldNullTimestamps whether rows without a timestamp may be among them (asked once, if needed)
      */
     StreamSender(VectorSchemaRoot out, ServerStreamListener listener, BackpressureStrategy backpressure,
-                 long stallTimeoutNanos, TopicReader.Range range, BooleanSupplier mayHoldNullTimestamps) {
+                 long stallTimeoutNanos, TopicReader.Range range, BooleanSupplier mayHoldNullTimestamps,
+                 ParkingLot parking) {
+        this.parking = parking;
         this.out = out;
         this.listener = listener;
         this.backpressure = backpressure;
@@ -88,10 +96,40 @@ final class StreamSender {
         }
     }
 
-    /** After {@link Parked}: waits, holding nothing, until the client reads again (or the stall timeout). */
+    /**
+     * After {@link Parked}: waits, holding nothing but what gRPC queued, until the client reads again; throws
+     * {@link Stalled} at the stall timeout and {@link Evicted} if more streams park than the lot holds.
+     */
     void awaitResumption() throws IOException {
-        awaitReady(false);
+        parking.park(this);
+        try {
+            awaitReady(false);
+        } finally {
+            parking.leave(this);
+        }
         rowsToSkip = rowsAtLastTimestamp;
+    }
+
+    /**
+     * Waits for one of the slots that bound how many streams read at once (each read holds its read-ahead
+     * and decoded batches); a stream waiting for one holds nothing. Gives up if the client cancels.
+     */
+    void awaitReadSlot(Semaphore slots) throws IOException {
+        try {
+            while (!slots.tryAcquire(READY_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (listener.isCancelled()) {
+                    throw new Cancelled();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting to read");
+        }
+    }
+
+    /** Called by the parking lot: the stream ends with {@link Evicted} at its next look at the client. */
+    void evict() {
+        evicted = true;
     }
 
     private void put(VectorSchemaRoot batch) {
@@ -157,6 +195,9 @@ final class StreamSender {
                     if (listener.isCancelled()) {
                         throw new Cancelled();
                     }
+                    if (evicted) {
+                        throw new Evicted();
+                    }
                     long waited = System.nanoTime() - waitingSince;
                     if (waited >= stallTimeoutNanos) {
                         throw new Stalled();
@@ -208,6 +249,15 @@ final class StreamSender {
 
         Stalled() {
             super("the client stopped reading");
+        }
+    }
+
+    /** The client stopped reading, and more clients did than the server keeps streams parked for. */
+    static final class Evicted extends Interruption {
+        private static final long serialVersionUID = 1L;
+
+        Evicted() {
+            super("too many clients stopped reading");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.mosaicod.server.read;
 
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.server.flight.ErrorStatus;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.flight.CallStatus;
@@ -51,12 +54,14 @@ public final class TopicStreamer {
     private final Executor executor;
     private final long targetMessageBytes;
     private final Duration stallTimeout;
+    private final ParkingLot parking;
+    private final Semaphore readSlots;
     private final AtomicInteger openStreams = new AtomicInteger();
     private final AtomicLong parkings = new AtomicLong();
 
     TopicStreamer(WireCodec codec, Catalog catalog, TopicResolver resolver, TopicManifests manifests,
                   ObjectStore store, BufferAllocator allocator, Executor executor, long targetMessageBytes,
-                  Duration stallTimeout) {
+                  Duration stallTimeout, ParkingLot parking, int concurrentReads) {
         this.codec = codec;
         this.catalog = catalog;
         this.resolver = resolver;
@@ -66,6 +71,8 @@ public final class TopicStreamer {
         this.executor = executor;
         this.targetMessageBytes = targetMessageBytes;
         this.stallTimeout = stallTimeout;
+        this.parking = parking;
+        this.readSlots = new Semaphore(concurrentReads, true);
     }
 
     int openStreams() {
@@ -110,7 +117,7 @@ public final class TopicStreamer {
                 if (!snapshot.chunks().isEmpty()) {
                     StreamSender sender = new StreamSender(out, listener, backpressure, stallTimeout.toNanos(),
                             range(request.range()),
-                            () -> NullTimestamps.mayBeIn(catalog, snapshot.schema(), snapshot.chunks()));
+                            () -> NullTimestamps.mayBeIn(catalog, snapshot.schema(), snapshot.chunks()), parking);
                     send(snapshot, batchRows(snapshot.chunks()), sender, streamAllocator);
                     rows = sender.rowsSent();
                 }
@@ -125,23 +132,39 @@ public final class TopicStreamer {
             listener.error(CallStatus.TIMED_OUT.withDescription("The server cancelled the stream of topic `"
                     + ClientText.quote(name) + "`: the client read nothing for " + stallTimeout.toSeconds()
                     + " s (MOSAICOD_READ_STALL_TIMEOUT).").toRuntimeException());
+        } catch (StreamSender.Evicted e) {
+            LOG.info("cancelled the stream of topic {}: its client stopped reading while {} others had too",
+                    ClientText.quote(name), parking.capacity());
+            listener.error(CallStatus.RESOURCE_EXHAUSTED.withDescription("The server cancelled the stream of topic `"
+                    + ClientText.quote(name) + "`: its client stopped reading while more clients than the server"
+                    + " keeps waiting (" + parking.capacity() + ") had too.").toRuntimeException());
         } catch (Throwable e) {
-            listener.error(ErrorStatus.asException(e));
+            StatusRuntimeException status = ErrorStatus.asException(e);
+            if (status.getStatus().getCode() != Status.Code.INTERNAL) { // INTERNAL was logged with its stack trace
+                LOG.info("refused the stream of topic {}: {}", ClientText.quote(name), status.getStatus());
+            }
+            listener.error(status);
         }
     }
 
-    /** Reads the topic into the sender, letting go of the read whenever the sender parks the stream. */
+    /**
+     * Reads the topic into the sender, letting go of the read (and its read slot) whenever the sender parks the
+     * stream.
+     */
     private void send(TopicSnapshot snapshot, int batchRows, StreamSender sender, BufferAllocator streamAllocator)
             throws IOException {
         TopicReader reader = new TopicReader(catalog, store, streamAllocator);
         while (true) {
+            sender.awaitReadSlot(readSlots);
             try {
                 reader.read(snapshot.topic(), snapshot.schema(), sender.remainingRange(), batchRows, sender::send);
                 return;
             } catch (StreamSender.Parked parked) {
                 parkings.incrementAndGet();
-                sender.awaitResumption();
+            } finally {
+                readSlots.release();
             }
+            sender.awaitResumption();
         }
     }
 

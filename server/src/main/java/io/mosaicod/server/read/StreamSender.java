@@ -19,12 +19,12 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * a stream whose client stops reading can let go of everything it holds and pick up where it left off.
  *
  * <p>A client that reads nothing for {@link #PARK_AFTER_NANOS} gets its stream <em>parked</em>: {@link #send}
- * throws {@link Parked}, which ends the topic read (its decoded batches and read-ahead are freed), and the
+ * throws {@link Reason#PARKED}, which ends the topic read (its decoded batches and read-ahead are freed), and the
  * stream waits for its client without holding any of it. When the client reads again, the read restarts at the
  * last timestamp sent, skipping the rows of that timestamp already sent: ties keep their order from one read
  * to the next, so the client sees every row once. A client that reads nothing for the stall timeout has its
- * stream cancelled ({@link Stalled}), as has the client parked longest when more park than the
- * {@link ParkingLot} holds ({@link Evicted}). Streams that cannot be found again by time (the last row sent has no
+ * stream cancelled ({@link Reason#STALLED}), as has the client parked longest when more park than the
+ * {@link ParkingLot} holds ({@link Reason#EVICTED}). Streams that cannot be found again by time (the last row sent has no
  * timestamp, or rows without one would be lost by a bounded read) are not parked.
  */
 final class StreamSender {
@@ -97,8 +97,8 @@ final class StreamSender {
     }
 
     /**
-     * After {@link Parked}: waits, holding nothing but what gRPC queued, until the client reads again; throws
-     * {@link Stalled} at the stall timeout and {@link Evicted} if more streams park than the lot holds.
+     * After {@link Reason#PARKED}: waits, holding nothing but what gRPC queued, until the client reads again; throws
+     * {@link Reason#STALLED} at the stall timeout and {@link Reason#EVICTED} if more streams park than the lot holds.
      */
     void awaitResumption() throws IOException {
         parking.park(this);
@@ -118,7 +118,7 @@ final class StreamSender {
         try {
             while (!slots.tryAcquire(READY_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 if (listener.isCancelled()) {
-                    throw new Cancelled();
+                    throw new Interruption(Reason.CANCELLED);
                 }
             }
         } catch (InterruptedException e) {
@@ -127,7 +127,7 @@ final class StreamSender {
         }
     }
 
-    /** Called by the parking lot: the stream ends with {@link Evicted} at its next look at the client. */
+    /** Called by the parking lot: the stream ends with {@link Reason#EVICTED} at its next look at the client. */
     void evict() {
         evicted = true;
     }
@@ -190,20 +190,20 @@ final class StreamSender {
                 case READY:
                     return;
                 case CANCELLED:
-                    throw new Cancelled();
+                    throw new Interruption(Reason.CANCELLED);
                 default:
                     if (listener.isCancelled()) {
-                        throw new Cancelled();
+                        throw new Interruption(Reason.CANCELLED);
                     }
                     if (evicted) {
-                        throw new Evicted();
+                        throw new Interruption(Reason.EVICTED);
                     }
                     long waited = System.nanoTime() - waitingSince;
                     if (waited >= stallTimeoutNanos) {
-                        throw new Stalled();
+                        throw new Interruption(Reason.STALLED);
                     }
                     if (mayPark && waited >= PARK_AFTER_NANOS && resumable()) {
-                        throw new Parked();
+                        throw new Interruption(Reason.PARKED);
                     }
             }
         }
@@ -220,53 +220,36 @@ final class StreamSender {
         return resumable;
     }
 
-    /** Why a stream stopped sending: control flow, so without a stack trace. */
-    abstract static class Interruption extends IOException {
+    /** Why a stream stopped sending. */
+    enum Reason {
+        /** The client went away. */
+        CANCELLED,
+        /** The client read nothing for the stall timeout. */
+        STALLED,
+        /** The client stopped reading, and more clients did than the server keeps streams parked for. */
+        EVICTED,
+        /** The client stopped reading for a while: the stream lets go of the read until it reads again. */
+        PARKED
+    }
+
+    /** A stream stopped sending, for {@link #reason()}: control flow, so without a stack trace. */
+    static final class Interruption extends IOException {
         private static final long serialVersionUID = 1L;
 
-        Interruption(String message) {
-            super(message, null);
+        private final Reason reason;
+
+        Interruption(Reason reason) {
+            super(reason.name().toLowerCase(java.util.Locale.ROOT), null);
+            this.reason = reason;
+        }
+
+        Reason reason() {
+            return reason;
         }
 
         @Override
         public synchronized Throwable fillInStackTrace() {
             return this;
-        }
-    }
-
-    /** The client went away. */
-    static final class Cancelled extends Interruption {
-        private static final long serialVersionUID = 1L;
-
-        Cancelled() {
-            super("cancelled by the client");
-        }
-    }
-
-    /** The client read nothing for the stall timeout. */
-    static final class Stalled extends Interruption {
-        private static final long serialVersionUID = 1L;
-
-        Stalled() {
-            super("the client stopped reading");
-        }
-    }
-
-    /** The client stopped reading, and more clients did than the server keeps streams parked for. */
-    static final class Evicted extends Interruption {
-        private static final long serialVersionUID = 1L;
-
-        Evicted() {
-            super("too many clients stopped reading");
-        }
-    }
-
-    /** The client stopped reading for a while: the stream lets go of the read until it reads again. */
-    static final class Parked extends Interruption {
-        private static final long serialVersionUID = 1L;
-
-        Parked() {
-            super("parked until the client reads again");
         }
     }
 }

@@ -124,26 +124,37 @@ public final class TopicStreamer {
                 listener.completed();
             }
             LOG.debug("streamed {} rows of topic {} in range {}", rows, ClientText.quote(name), request.range());
-        } catch (StreamSender.Cancelled e) {
-            LOG.debug("client cancelled the stream of topic {}", ClientText.quote(name));
-        } catch (StreamSender.Stalled e) {
-            LOG.info("cancelled the stream of topic {}: its client read nothing for {} s", ClientText.quote(name),
-                    stallTimeout.toSeconds());
-            listener.error(CallStatus.TIMED_OUT.withDescription("The server cancelled the stream of topic `"
-                    + ClientText.quote(name) + "`: the client read nothing for " + stallTimeout.toSeconds()
-                    + " s (MOSAICOD_READ_STALL_TIMEOUT).").toRuntimeException());
-        } catch (StreamSender.Evicted e) {
-            LOG.info("cancelled the stream of topic {}: its client stopped reading while {} others had too",
-                    ClientText.quote(name), parking.capacity());
-            listener.error(CallStatus.RESOURCE_EXHAUSTED.withDescription("The server cancelled the stream of topic `"
-                    + ClientText.quote(name) + "`: its client stopped reading while more clients than the server"
-                    + " keeps waiting (" + parking.capacity() + ") had too.").toRuntimeException());
+        } catch (StreamSender.Interruption e) {
+            endInterrupted(e.reason(), name, listener);
         } catch (Throwable e) {
             StatusRuntimeException status = ErrorStatus.asException(e);
             if (status.getStatus().getCode() != Status.Code.INTERNAL) { // INTERNAL was logged with its stack trace
                 LOG.info("refused the stream of topic {}: {}", ClientText.quote(name), status.getStatus());
             }
             listener.error(status);
+        }
+    }
+
+    /** Ends a stream its client cancelled, or the server cancelled for stalling or eviction: one log line. */
+    private void endInterrupted(StreamSender.Reason reason, String name, ServerStreamListener listener) {
+        String topic = ClientText.quote(name);
+        switch (reason) {
+            case CANCELLED -> LOG.debug("client cancelled the stream of topic {}", topic);
+            case STALLED -> {
+                LOG.info("cancelled the stream of topic {}: its client read nothing for {} s", topic,
+                        stallTimeout.toSeconds());
+                listener.error(CallStatus.TIMED_OUT.withDescription("The server cancelled the stream of topic `"
+                        + topic + "`: the client read nothing for " + stallTimeout.toSeconds()
+                        + " s (MOSAICOD_READ_STALL_TIMEOUT).").toRuntimeException());
+            }
+            case EVICTED -> {
+                LOG.info("cancelled the stream of topic {}: its client stopped reading while {} others had too",
+                        topic, parking.capacity());
+                listener.error(CallStatus.RESOURCE_EXHAUSTED.withDescription("The server cancelled the stream of"
+                        + " topic `" + topic + "`: its client stopped reading while more clients than the server"
+                        + " keeps waiting (" + parking.capacity() + ") had too.").toRuntimeException());
+            }
+            case PARKED -> throw new IllegalStateException("a parked stream resumes; it does not end");
         }
     }
 
@@ -159,7 +170,10 @@ public final class TopicStreamer {
             try {
                 reader.read(snapshot.topic(), snapshot.schema(), sender.remainingRange(), batchRows, sender::send);
                 return;
-            } catch (StreamSender.Parked parked) {
+            } catch (StreamSender.Interruption interruption) {
+                if (interruption.reason() != StreamSender.Reason.PARKED) {
+                    throw interruption;
+                }
                 parkings.incrementAndGet();
             } finally {
                 readSlots.release();

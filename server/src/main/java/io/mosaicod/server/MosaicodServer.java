@@ -10,7 +10,9 @@ import io.mosaicod.db.Repository;
 import io.mosaicod.server.catalog.ActionDispatcher;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.ServerInfoActions;
+import io.mosaicod.server.flight.MalformedRequests;
 import io.mosaicod.server.flight.MosaicoFlightProducer;
+import io.mosaicod.server.flight.StreamReset;
 import io.mosaicod.server.ingest.DoPutService;
 import io.mosaicod.server.ingest.UploadRegistry;
 import io.mosaicod.server.protocol.JsonWireCodec;
@@ -109,10 +111,11 @@ public final class MosaicodServer implements AutoCloseable {
                 // a peer that vanished without closing is found by pings while a call is open
                 .keepAliveTime(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
                 .keepAliveTimeout(KEEPALIVE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
-                .addService(ServerInterceptors.intercept(withDoPut(flight, doPut),
+                .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
                         // a stream stops being ready once a message's worth waits for its client: what a client
                         // that stops reading pins (see ParkingLot)
                         new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
+                .intercept(new StreamReset())
                 .build();
     }
 

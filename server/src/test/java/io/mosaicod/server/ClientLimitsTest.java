@@ -90,9 +90,13 @@ class ClientLimitsTest extends ServerFixture {
             throws Exception {
         Ticket ticket = largeTopic("stalled");
         ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+        List<ClientCall<Flight.Ticket, Flight.FlightData>> stalled = new ArrayList<>();
+        List<CompletableFuture<Status>> stalledEnds = new ArrayList<>();
         try {
             for (int i = 0; i < STALLED_READERS; i++) {
-                openDoGet(channel, ticket, new CompletableFuture<>());
+                CompletableFuture<Status> closed = new CompletableFuture<>();
+                stalledEnds.add(closed);
+                stalled.add(openDoGet(channel, ticket, closed));
             }
             Eventually.await("the stalled streams to start", Duration.ofSeconds(20),
                     () -> server.openReadStreams() == STALLED_READERS);
@@ -113,6 +117,12 @@ class ClientLimitsTest extends ServerFixture {
             Eventually.await("the stalled streams to be cancelled", Duration.ofSeconds(30),
                     () -> server.openReadStreams() == 0);
             assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(STALL_TIMEOUT.multipliedBy(5));
+            // reset, not closed behind the messages gRPC queued for them (which they would get first, then the
+            // stall's DEADLINE_EXCEEDED): once they read, they get what had reached them and the reset
+            stalled.forEach(call -> call.request(Integer.MAX_VALUE));
+            for (CompletableFuture<Status> closed : stalledEnds) {
+                assertThat(closed.get(10, TimeUnit.SECONDS).getCode()).isEqualTo(Status.Code.CANCELLED);
+            }
         } finally {
             channel.shutdownNow();
             channel.awaitTermination(5, TimeUnit.SECONDS);

@@ -185,6 +185,39 @@ class HostileRequestsTest extends ServerFixture {
         }
     }
 
+    /** Bytes that are no protobuf message (a truncated varint), sent to every method, and descriptors of no type. */
+    @Test
+    void malformedRequestsAndUnknownDescriptorTypesAreInvalidArguments() throws Exception {
+        byte[] garbage = {(byte) 0x0a, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+        try (RawFlight raw = new RawFlight(server.port())) {
+            for (io.grpc.MethodDescriptor<?, ?> method : List.of(FlightServiceGrpc.getGetFlightInfoMethod(),
+                    FlightServiceGrpc.getGetSchemaMethod(), FlightServiceGrpc.getDoGetMethod(),
+                    FlightServiceGrpc.getDoActionMethod(), FlightServiceGrpc.getListFlightsMethod(),
+                    FlightServiceGrpc.getListActionsMethod(), FlightServiceGrpc.getDoPutMethod(),
+                    FlightServiceGrpc.getDoExchangeMethod())) { // Handshake ends before it reads: no auth
+                Status status = raw.callWithBytes(method, garbage);
+                assertThat(status.getCode()).as("%s of a malformed request (%s)", method.getBareMethodName(),
+                        status).isIn(Status.Code.INVALID_ARGUMENT, Status.Code.UNIMPLEMENTED);
+            }
+            for (int type : new int[] {0, 7}) {
+                byte[] descriptor = Flight.FlightDescriptor.newBuilder().setTypeValue(type)
+                        .setCmd(com.google.protobuf.ByteString.copyFromUtf8("{}")).build().toByteArray();
+                for (io.grpc.MethodDescriptor<?, ?> method : List.of(FlightServiceGrpc.getGetFlightInfoMethod(),
+                        FlightServiceGrpc.getGetSchemaMethod())) {
+                    Status status = raw.callWithBytes(method, descriptor);
+                    assertThat(status.getCode()).as("%s of a descriptor of type %d (%s)",
+                            method.getBareMethodName(), type, status).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                }
+                RawFlight.Outcome put = raw.doPut(List.of(RawFlight.schema(new Schema(List.of(new Field(
+                        "timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null))),
+                        Flight.FlightDescriptor.parseFrom(descriptor))));
+                assertThat(put.status().getCode()).as("DoPut of a descriptor of type %d (%s)", type, put.status())
+                        .isEqualTo(Status.Code.INVALID_ARGUMENT);
+            }
+        }
+        assertThat(client.info().version()).isNotNull();
+    }
+
     private static Schema wideSchema(int columns) {
         List<Field> fields = new ArrayList<>(columns);
         fields.add(new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null));

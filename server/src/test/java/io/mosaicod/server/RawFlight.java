@@ -123,6 +123,42 @@ final class RawFlight implements AutoCloseable {
         }
     }
 
+    /**
+     * Calls {@code method} of the Flight service with {@code request} as the bytes of its one request message,
+     * whatever they are; returns the call's status.
+     */
+    Status callWithBytes(io.grpc.MethodDescriptor<?, ?> method, byte[] request) throws Exception {
+        io.grpc.MethodDescriptor<byte[], byte[]> raw = method.toBuilder(BYTES, BYTES).build();
+        io.grpc.ClientCall<byte[], byte[]> call = channel.newCall(raw, io.grpc.CallOptions.DEFAULT);
+        CompletableFuture<Status> closed = new CompletableFuture<>();
+        call.start(new io.grpc.ClientCall.Listener<>() {
+            @Override
+            public void onClose(Status status, io.grpc.Metadata trailers) {
+                closed.complete(status);
+            }
+        }, new io.grpc.Metadata());
+        call.request(Integer.MAX_VALUE);
+        call.sendMessage(request);
+        call.halfClose();
+        return closed.get(30, TimeUnit.SECONDS);
+    }
+
+    private static final io.grpc.MethodDescriptor.Marshaller<byte[]> BYTES = new io.grpc.MethodDescriptor.Marshaller<>() {
+        @Override
+        public java.io.InputStream stream(byte[] value) {
+            return new java.io.ByteArrayInputStream(value);
+        }
+
+        @Override
+        public byte[] parse(java.io.InputStream stream) {
+            try {
+                return stream.readAllBytes();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    };
+
     /** A message with nothing in it. */
     static Flight.FlightData empty() {
         return Flight.FlightData.getDefaultInstance();

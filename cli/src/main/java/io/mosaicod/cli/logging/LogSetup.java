@@ -11,10 +11,14 @@ import io.mosaicod.core.config.LogFormat;
 import io.mosaicod.core.config.LogLevel;
 import io.mosaicod.core.config.MosaicodConfig;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
-/** Configures Logback from the resolved configuration: one stderr appender, levels, and the JUL bridge. */
+/**
+ * Configures Logback from the resolved configuration: one stderr appender, levels, a limit on repeated warnings,
+ * and the JUL bridge.
+ */
 public final class LogSetup {
     /** Libraries that log routine detail at INFO; they are kept at WARN unless mosaicod runs at debug. */
     static final List<String> NOISY_LIBRARIES = List.of("org.flywaydb", "software.amazon.awssdk", "io.netty",
@@ -28,6 +32,9 @@ public final class LogSetup {
      * clients do, so it is shown at debug only.
      */
     static final String GRPC_STREAM_ERRORS = "io.grpc.netty.NettyServerHandler";
+    /** How many times one warning may appear in {@link #REPEAT_WINDOW_SECONDS} before it is counted instead. */
+    static final int REPEATS_PER_WINDOW = 10;
+    static final long REPEAT_WINDOW_SECONDS = 60;
 
     private LogSetup() {
     }
@@ -35,6 +42,11 @@ public final class LogSetup {
     public static void apply(MosaicodConfig.Log log) {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.reset();
+        RepeatedWarnings repeats = new RepeatedWarnings(REPEATS_PER_WINDOW,
+                TimeUnit.SECONDS.toNanos(REPEAT_WINDOW_SECONDS), System::nanoTime);
+        repeats.setContext(context);
+        repeats.start();
+        context.addTurboFilter(repeats);
 
         // Forward JUL levels to java.util.logging so disabled JUL records are not even created.
         LevelChangePropagator propagator = new LevelChangePropagator();

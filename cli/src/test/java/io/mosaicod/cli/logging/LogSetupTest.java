@@ -123,4 +123,36 @@ class LogSetupTest {
                 "Stream Error", new IllegalStateException("Stream closed before write could take place"));
         assertThat(lines()).first().asString().contains("Stream Error");
     }
+
+    /** A warning repeated a thousand times appears ten times a window, then as one line counting the rest. */
+    @Test
+    void repeatedWarningsAreCountedInsteadOfLoggedPastTheirLimit() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.INFO));
+        long[] now = {0};
+        RepeatedWarnings repeats = new RepeatedWarnings(10, 60_000_000_000L, () -> now[0]);
+        ch.qos.logback.classic.LoggerContext context =
+                (ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory();
+        context.getTurboFilterList().clear();
+        context.addTurboFilter(repeats);
+        repeats.start();
+        Logger log = LoggerFactory.getLogger("io.mosaicod.x");
+        for (int i = 0; i < 1000; i++) {
+            log.warn("refused connection {}", i);
+            if (i % 100 == 0) {
+                log.warn("another warning");
+                log.info("info is never limited {}", i);
+            }
+        }
+        assertThat(lines()).filteredOn(line -> line.contains("refused connection")).hasSize(10);
+        assertThat(lines()).filteredOn(line -> line.contains("another warning")).hasSize(10);
+        assertThat(lines()).filteredOn(line -> line.contains("info is never limited")).hasSize(10);
+
+        captured.reset();
+        now[0] += 60_000_000_000L;
+        log.warn("refused connection {}", 1000);
+        assertThat(lines()).hasSize(2);
+        assertThat(lines().get(0)).endsWith("WARN  io.mosaicod.x: 990 more lines like \"refused connection {}\" were"
+                + " not logged (at most 10 every 60 s)");
+        assertThat(lines().get(1)).endsWith("WARN  io.mosaicod.x: refused connection 1000");
+    }
 }

@@ -5,6 +5,7 @@ import io.grpc.StatusRuntimeException;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.server.flight.ErrorStatus;
+import io.mosaicod.server.flight.StreamReset;
 import io.mosaicod.server.protocol.TimeRange;
 import io.mosaicod.server.protocol.TopicManifest;
 import io.mosaicod.server.protocol.WireCodec;
@@ -88,11 +89,12 @@ public final class TopicStreamer {
         BackpressureStrategy.CallbackBackpressureStrategy backpressure =
                 new BackpressureStrategy.CallbackBackpressureStrategy();
         backpressure.register(listener);
+        Runnable reset = StreamReset.ofCurrentCall();
         openStreams.incrementAndGet();
         try {
             executor.execute(() -> {
                 try {
-                    run(ticket, listener, backpressure);
+                    run(ticket, listener, backpressure, reset);
                 } finally {
                     openStreams.decrementAndGet();
                 }
@@ -103,7 +105,8 @@ public final class TopicStreamer {
         }
     }
 
-    private void run(Ticket ticket, ServerStreamListener listener, BackpressureStrategy backpressure) {
+    private void run(Ticket ticket, ServerStreamListener listener, BackpressureStrategy backpressure,
+                     Runnable reset) {
         String name = "unknown topic";
         try (BufferAllocator streamAllocator = allocator.newChildAllocator("read", 0, allocator.getLimit())) {
             TopicTicket request = TopicTicket.decode(ticket.getBytes());
@@ -126,6 +129,9 @@ public final class TopicStreamer {
             LOG.debug("streamed {} rows of topic {} in range {}", rows, ClientText.quote(name), request.range());
         } catch (StreamSender.Interruption e) {
             endInterrupted(e.reason(), name, listener);
+            if (e.reason() != StreamSender.Reason.CANCELLED) {
+                reset.run(); // the client reads nothing: its status would wait behind what gRPC queued for it
+            }
         } catch (Throwable e) {
             StatusRuntimeException status = ErrorStatus.asException(e);
             if (status.getStatus().getCode() != Status.Code.INTERNAL) { // INTERNAL was logged with its stack trace

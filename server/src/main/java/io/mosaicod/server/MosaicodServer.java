@@ -5,7 +5,6 @@ import io.grpc.ServerInterceptors;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
-import io.grpc.netty.NettyServerBuilder;
 import io.mosaicod.db.Repository;
 import io.mosaicod.server.catalog.ActionDispatcher;
 import io.mosaicod.server.catalog.CatalogLookup;
@@ -20,7 +19,6 @@ import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.server.read.ReadService;
 import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,22 +42,21 @@ import org.slf4j.LoggerFactory;
 public final class MosaicodServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MosaicodServer.class);
     private static final long SHUTDOWN_GRACE_SECONDS = 5;
-    private static final long HANDSHAKE_TIMEOUT_MILLIS = 20_000;
-    private static final long KEEPALIVE_MILLIS = 60_000;
-    private static final long KEEPALIVE_TIMEOUT_MILLIS = 20_000;
 
     private final ServerSettings settings;
     private final BufferAllocator allocator;
     private final ExecutorService executor;
+    private final ServerTransport transport;
     private final Server server;
     private final ReadService reads;
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
-                           Server server, ReadService reads) {
+                           ServerTransport transport, Server server, ReadService reads) {
         this.settings = settings;
         this.allocator = allocator;
         this.executor = executor;
+        this.transport = transport;
         this.server = server;
         this.reads = reads;
         this.port = server.getPort();
@@ -70,26 +67,29 @@ public final class MosaicodServer implements AutoCloseable {
             throws IOException {
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
+        ServerTransport transport = new ServerTransport();
         try {
             WireCodec codec = new JsonWireCodec();
             CatalogLookup lookup = new CatalogLookup(repository.catalog());
             ReadService reads = new ReadService(codec, lookup, store,
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
-                    settings.clientLimits().readStallTimeout());
-            Server server = build(settings, codec, lookup, reads, store, root, executor).start();
-            MosaicodServer started = new MosaicodServer(settings, root, executor, server, reads);
+                    settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
+            Server server = build(settings, codec, lookup, reads, store, root, executor, transport).start();
+            MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads);
             LOG.info("mosaicod server listening on {}:{} (max message {} bytes)", settings.host(), started.port(),
                     settings.maxDecodeMessageBytes());
             return started;
         } catch (IOException | RuntimeException e) {
             executor.shutdownNow();
+            closeQuietly(transport);
             root.close();
             throw e;
         }
     }
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
-                                ObjectStore store, BufferAllocator root, ExecutorService executor) {
+                                ObjectStore store, BufferAllocator root, ExecutorService executor,
+                                ServerTransport transport) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
@@ -99,32 +99,13 @@ public final class MosaicodServer implements AutoCloseable {
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
-        ServerSettings.ClientLimits limits = settings.clientLimits();
-        long idleMillis = limits.connectionIdleTimeout().toMillis();
-        return NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
-                .executor(executor)
-                .maxInboundMessageSize(transportMessageLimit(settings.maxDecodeMessageBytes()))
-                .maxConcurrentCallsPerConnection(limits.maxStreamsPerConnection())
-                // a connection that only sent the HTTP/2 preface, or half a request, has no call: it is idle
-                .maxConnectionIdle(idleMillis, TimeUnit.MILLISECONDS)
-                .handshakeTimeout(Math.min(idleMillis, HANDSHAKE_TIMEOUT_MILLIS), TimeUnit.MILLISECONDS)
-                // a peer that vanished without closing is found by pings while a call is open
-                .keepAliveTime(KEEPALIVE_MILLIS, TimeUnit.MILLISECONDS)
-                .keepAliveTimeout(KEEPALIVE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+        return transport.builder(settings, executor)
                 .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
                         // a stream stops being ready once a message's worth waits for its client: what a client
                         // that stops reading pins (see ParkingLot)
                         new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
                 .intercept(new StreamReset())
                 .build();
-    }
-
-    /**
-     * gRPC's hard limit: twice the advertised one, so that DoPut can refuse a message somewhat over the limit
-     * with a sentence naming the setting, while a grossly oversized message is still cut off by gRPC.
-     */
-    private static int transportMessageLimit(int advertised) {
-        return (int) Math.min(Integer.MAX_VALUE, 2L * advertised);
     }
 
     /** Arrow's Flight service definition with its DoPut replaced by the server's own. */
@@ -169,6 +150,11 @@ public final class MosaicodServer implements AutoCloseable {
         return settings;
     }
 
+    /** Client connections open now. */
+    public int openConnections() {
+        return transport.openConnections();
+    }
+
     /** DoGet streams running now; a stream cancelled by its client or for stalling no longer counts. */
     public int openReadStreams() {
         return reads.openStreams();
@@ -196,9 +182,18 @@ public final class MosaicodServer implements AutoCloseable {
         } finally {
             executor.shutdownNow();
             executor.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
+            transport.close();
             closeAllocators();
         }
         LOG.info("mosaicod server on port {} stopped", port());
+    }
+
+    private static void closeQuietly(ServerTransport transport) {
+        try {
+            transport.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void closeAllocators() {

@@ -34,18 +34,28 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
      *                                ({@code MOSAICOD_MAX_STREAMS_PER_CONNECTION})
      * @param connectionIdleTimeout   a connection with no call open for this long is closed, as is one that
      *                                never completes a request ({@code MOSAICOD_CONNECTION_IDLE_TIMEOUT})
+     * @param maxConnections          connections open at once; more are closed as they arrive
+     *                                ({@code MOSAICOD_MAX_CONNECTIONS})
+     * @param maxReadStreams          DoGet streams open at once over all connections; more are refused with
+     *                                {@code RESOURCE_EXHAUSTED} ({@code MOSAICOD_MAX_READ_STREAMS}): each holds a
+     *                                thread while it waits for its client or for a read slot
      */
     public record ClientLimits(Duration readStallTimeout, int maxStreamsPerConnection,
-                               Duration connectionIdleTimeout) {
+                               Duration connectionIdleTimeout, int maxConnections, int maxReadStreams) {
         public static final ClientLimits DEFAULTS = new ClientLimits(Duration.ofSeconds(60), 100,
-                Duration.ofSeconds(300));
+                Duration.ofSeconds(300), 1000, 256);
 
         public ClientLimits {
             requirePositive(readStallTimeout, "read stall timeout");
             requirePositive(connectionIdleTimeout, "connection idle timeout");
-            if (maxStreamsPerConnection < 1) {
-                throw new IllegalArgumentException("streams per connection is " + maxStreamsPerConnection
-                        + " but must be >= 1");
+            requirePositive(maxStreamsPerConnection, "streams per connection");
+            requirePositive(maxConnections, "maximum connections");
+            requirePositive(maxReadStreams, "maximum read streams");
+        }
+
+        private static void requirePositive(int count, String what) {
+            if (count < 1) {
+                throw new IllegalArgumentException(what + " is " + count + " but must be >= 1");
             }
         }
 
@@ -92,7 +102,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
         int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
         return defaults().withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
                 .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
-                        server.connectionIdleTimeout()));
+                        server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()));
     }
 
     public ServerSettings withEndpoint(String newHost, int newPort) {

@@ -10,8 +10,12 @@ import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.netty.NettyChannelBuilder;
 import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.client.MosaicoException;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +42,9 @@ class ClientLimitsTest extends ServerFixture {
     private static final long PAUSE_MILLIS = 1_600;
     private static final int ROWS = 500_000;
     private static final int STALLED_READERS = 20;
+    /** Above what the other tests open at once (the fixture's client, a stalled readers' channel, a reader). */
+    private static final int MAX_CONNECTIONS = 12;
+    private static final int MAX_READ_STREAMS = STALLED_READERS + 4;
 
     @Override
     Backend.Kind backendKind() {
@@ -47,7 +54,7 @@ class ClientLimitsTest extends ServerFixture {
     @Override
     ServerSettings settings() {
         return super.settings().withClientLimits(new ServerSettings.ClientLimits(STALL_TIMEOUT, 100,
-                Duration.ofSeconds(300)));
+                Duration.ofSeconds(300), MAX_CONNECTIONS, MAX_READ_STREAMS));
     }
 
     /** A topic of {@value #ROWS} rows (~15 MB of Arrow): more than gRPC's windows buffer for a stalled reader. */
@@ -185,5 +192,76 @@ class ClientLimitsTest extends ServerFixture {
             channel.shutdownNow();
             channel.awaitTermination(5, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void readStreamsPastTheCapAreRefusedUntilSomeEnd() throws Exception {
+        Ticket ticket = largeTopic("capped");
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+        try {
+            List<ClientCall<Flight.Ticket, Flight.FlightData>> calls = new ArrayList<>();
+            for (int i = 0; i < MAX_READ_STREAMS; i++) {
+                calls.add(openDoGet(channel, ticket, new CompletableFuture<>()));
+            }
+            Eventually.await("the streams to start", Duration.ofSeconds(20),
+                    () -> server.openReadStreams() == MAX_READ_STREAMS);
+            MosaicoException refusal = assertRefused(Status.Code.RESOURCE_EXHAUSTED, () -> {
+                try (TopicReader reader = client.read(ticket)) {
+                    reader.next();
+                }
+            });
+            assertThat(refusal.serverMessage()).contains("MOSAICOD_MAX_READ_STREAMS");
+            calls.forEach(call -> call.cancel("the test makes room", null));
+            Eventually.await("the cancelled streams to stop", Duration.ofSeconds(20),
+                    () -> server.openReadStreams() == 0);
+            try (TopicReader reader = client.read(ticket)) {
+                assertThat(reader.next()).isTrue();
+            }
+        } finally {
+            channel.shutdownNow();
+            channel.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * With the server at its connection cap, one more connection is closed as it arrives; once one of the
+     * others closes, a new client is served.
+     */
+    @Test
+    void connectionsPastTheCapAreClosedAsTheyArrive() throws Exception {
+        List<Socket> held = new ArrayList<>();
+        try {
+            while (server.openConnections() < MAX_CONNECTIONS) {
+                Socket socket = connect();
+                held.add(socket);
+                assertThat(socket.getInputStream().read()).as("the server's first byte (its SETTINGS)")
+                        .isNotNegative();
+            }
+            try (Socket refused = connect()) {
+                int first;
+                try {
+                    first = refused.getInputStream().read();
+                } catch (SocketException reset) {
+                    first = -1;
+                }
+                assertThat(first).as("what the server sends a connection past its cap").isEqualTo(-1);
+            }
+            held.remove(0).close();
+            Eventually.await("a held connection to close", Duration.ofSeconds(10),
+                    () -> server.openConnections() < MAX_CONNECTIONS);
+            try (MosaicoClient late = server.newClient()) {
+                assertThat(late.info().version()).isNotNull();
+            }
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    private Socket connect() throws IOException {
+        Socket socket = new Socket("127.0.0.1", server.port());
+        socket.setSoTimeout(10_000);
+        return socket;
     }
 }

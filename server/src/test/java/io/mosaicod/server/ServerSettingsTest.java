@@ -22,12 +22,12 @@ class ServerSettingsTest {
     @Test
     void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
         ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20,
-                Duration.ofSeconds(5), 7, Duration.ofSeconds(9)));
+                Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13));
         assertThat(settings.host()).isEqualTo("0.0.0.0");
         assertThat(settings.port()).isEqualTo(7000);
         assertThat(settings.maxDecodeMessageBytes()).isEqualTo(8 << 20);
         assertThat(settings.clientLimits()).isEqualTo(new ServerSettings.ClientLimits(Duration.ofSeconds(5), 7,
-                Duration.ofSeconds(9)));
+                Duration.ofSeconds(9), 11, 13));
     }
 
     @Test
@@ -43,9 +43,14 @@ class ServerSettingsTest {
         assertThatThrownBy(() -> defaults.withMaxDecodeMessageBytes(100)).hasMessageContaining("decode message");
         assertThatThrownBy(() -> defaults.withTargetEncodeMessageBytes(10)).hasMessageContaining("encode message");
         assertThatThrownBy(() -> defaults.withMemoryLimitBytes(1 << 20)).hasMessageContaining("memory limit");
-        assertThatThrownBy(() -> new ServerSettings.ClientLimits(Duration.ZERO, 1, Duration.ofSeconds(1)))
+        Duration second = Duration.ofSeconds(1);
+        assertThatThrownBy(() -> new ServerSettings.ClientLimits(Duration.ZERO, 1, second, 1, 1))
                 .hasMessageContaining("stall timeout");
-        assertThatThrownBy(() -> new ServerSettings.ClientLimits(Duration.ofSeconds(1), 0, Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> new ServerSettings.ClientLimits(second, 0, second, 1, 1))
                 .hasMessageContaining("streams per connection");
+        assertThatThrownBy(() -> new ServerSettings.ClientLimits(second, 1, second, 0, 1))
+                .hasMessageContaining("maximum connections");
+        assertThatThrownBy(() -> new ServerSettings.ClientLimits(second, 1, second, 1, 0))
+                .hasMessageContaining("maximum read streams");
     }
 }

@@ -34,6 +34,10 @@ final class ServerUnderTest implements AutoCloseable {
         return server.port();
     }
 
+    int openConnections() {
+        return server.openConnections();
+    }
+
     int openReadStreams() {
         return server.openReadStreams();
     }

@@ -32,9 +32,12 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
      * @param readStallTimeout        a read stream whose client reads nothing for this long is cancelled
      * @param maxStreamsPerConnection calls one connection may have open at once
      * @param connectionIdleTimeout   a connection without a call open for this long is closed
+     * @param maxConnections          client connections open at once; more are closed as they arrive
+     * @param maxReadStreams          read streams open at once over all clients; more are refused
      */
     public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes, Duration readStallTimeout,
-                         int maxStreamsPerConnection, Duration connectionIdleTimeout) {
+                         int maxStreamsPerConnection, Duration connectionIdleTimeout, int maxConnections,
+                         int maxReadStreams) {
     }
 
     /**

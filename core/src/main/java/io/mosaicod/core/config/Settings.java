@@ -97,6 +97,16 @@ public final class Settings {
                     ValueType.integer(1, 100_000), "Calls one client connection may have open at once; more wait.")
             .withDefault(100);
 
+    public static final Setting<Integer> MAX_CONNECTIONS = Setting.of("MOSAICOD_MAX_CONNECTIONS",
+                    "server.max_connections", ValueType.integer(1, 1_000_000),
+                    "Client connections the server keeps open at once; more are closed as they arrive.")
+            .withDefault(1000);
+
+    public static final Setting<Integer> MAX_READ_STREAMS = Setting.of("MOSAICOD_MAX_READ_STREAMS",
+                    "server.max_read_streams", ValueType.integer(1, 100_000),
+                    "Read streams (DoGet) open at once over all clients; more are refused (RESOURCE_EXHAUSTED).")
+            .withDefault(256);
+
     public static final Setting<Duration> CONNECTION_IDLE_TIMEOUT = Setting.of("MOSAICOD_CONNECTION_IDLE_TIMEOUT",
                     "server.connection_idle_timeout", ValueType.seconds(1),
                     "Seconds a client connection may stay without an open call before the server closes it.")
@@ -147,7 +157,8 @@ public final class Settings {
             CONFIG_FILE, DATA_DIR,
             DB_URL, DB_USER, DB_PASSWORD, MAX_DB_CONNECTIONS,
             STORE_DIR, STORE_BUCKET, STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY, STORE_SECRET_KEY,
-            HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE, READ_STALL_TIMEOUT, MAX_STREAMS_PER_CONNECTION,
+            HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE, READ_STALL_TIMEOUT, MAX_STREAMS_PER_CONNECTION, MAX_CONNECTIONS,
+            MAX_READ_STREAMS,
             CONNECTION_IDLE_TIMEOUT,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
             STORE_OPTIMIZER_LEASE_DURATION,

@@ -24,9 +24,10 @@ public final class ReadService {
      * @param executor           runs DoGet streams
      * @param targetMessageBytes the size DoGet aims at for each batch it sends
      * @param stallTimeout       how long a DoGet waits for its client to read before cancelling the stream
+     * @param maxStreams         DoGet streams open at once; more are refused
      */
     public ReadService(WireCodec codec, CatalogLookup lookup, ObjectStore store, BufferAllocator allocator,
-                       Executor executor, long targetMessageBytes, Duration stallTimeout) {
+                       Executor executor, long targetMessageBytes, Duration stallTimeout, int maxStreams) {
         TopicResolver resolver = new TopicResolver(lookup, store);
         TopicManifests manifests = new TopicManifests(new RangeStatistics(lookup.catalog(), store, allocator));
         this.listing = new SequenceListing(lookup);
@@ -39,7 +40,7 @@ public final class ReadService {
         int concurrentReads = (int) Math.max(2, memory / 4 / (TopicReader.READ_AHEAD_BYTES + 4 * targetMessageBytes));
         this.streamer = new TopicStreamer(codec, lookup.catalog(), resolver, manifests, store, allocator, executor,
                 targetMessageBytes, stallTimeout, ParkingLot.forMemory(memory / 8, 3 * targetMessageBytes),
-                concurrentReads);
+                concurrentReads, maxStreams);
     }
 
     public void listSequences(byte[] criteria, Consumer<FlightInfo> out) {

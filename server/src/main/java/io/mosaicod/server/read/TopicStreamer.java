@@ -57,12 +57,13 @@ public final class TopicStreamer {
     private final Duration stallTimeout;
     private final ParkingLot parking;
     private final Semaphore readSlots;
+    private final int maxStreams;
     private final AtomicInteger openStreams = new AtomicInteger();
     private final AtomicLong parkings = new AtomicLong();
 
     TopicStreamer(WireCodec codec, Catalog catalog, TopicResolver resolver, TopicManifests manifests,
                   ObjectStore store, BufferAllocator allocator, Executor executor, long targetMessageBytes,
-                  Duration stallTimeout, ParkingLot parking, int concurrentReads) {
+                  Duration stallTimeout, ParkingLot parking, int concurrentReads, int maxStreams) {
         this.codec = codec;
         this.catalog = catalog;
         this.resolver = resolver;
@@ -74,6 +75,7 @@ public final class TopicStreamer {
         this.stallTimeout = stallTimeout;
         this.parking = parking;
         this.readSlots = new Semaphore(concurrentReads, true);
+        this.maxStreams = maxStreams;
     }
 
     int openStreams() {
@@ -84,13 +86,23 @@ public final class TopicStreamer {
         return parkings.get();
     }
 
-    /** Starts streaming and returns at once. */
+    /**
+     * Starts streaming and returns at once, or refuses the stream if {@code maxStreams} are open: each holds a
+     * thread while it waits for its client or for a read slot.
+     */
     public void stream(Ticket ticket, ServerStreamListener listener) {
+        if (openStreams.incrementAndGet() > maxStreams) {
+            openStreams.decrementAndGet();
+            LOG.warn("refused a stream: {} are open (MOSAICOD_MAX_READ_STREAMS)", maxStreams);
+            listener.error(CallStatus.RESOURCE_EXHAUSTED.withDescription("The server has " + maxStreams
+                    + " read streams open, its limit (MOSAICOD_MAX_READ_STREAMS): retry when some have ended.")
+                    .toRuntimeException());
+            return;
+        }
         BackpressureStrategy.CallbackBackpressureStrategy backpressure =
                 new BackpressureStrategy.CallbackBackpressureStrategy();
         backpressure.register(listener);
         Runnable reset = StreamReset.ofCurrentCall();
-        openStreams.incrementAndGet();
         try {
             executor.execute(() -> {
                 try {

@@ -120,6 +120,10 @@ final class ShapeBenchmark {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "Serialization format `%s`, %d rows per chunk (%.0f ms apart). Schema: `%s`%n%n",
                 shape.serializationFormat(), shape.rowsPerChunk(), shape.periodNs() / 1e6, shape.schema()));
+        if (result.rows().isEmpty()) {
+            return result.memory() == null ? out.toString()
+                    : out.append("Memory, ").append(MemoryBenchmark.markdown(result.memory())).toString();
+        }
         out.append("| variant | topic | mosaicod | DuckDB 1 thread | DuckDB 2 threads | mosaicod / DuckDB 1 | "
                 + "mosaicod / DuckDB 2 | disk floor | mosaicod / floor | peak RSS mosaicod / DuckDB 1 / DuckDB 2 | "
                 + "DoGet local before → after | DoGet S3 before → after | DuckDB 2-thread decode before → after |\n");

@@ -47,10 +47,16 @@ enum Variant {
         return disorder;
     }
 
-    /** The variants a comma-separated option names, in declaration order; null or blank for all. */
+    /**
+     * The variants a comma-separated option names, in declaration order; null or blank for all, {@code none} for
+     * none (with {@code --memory true}: the memory check alone).
+     */
     static List<Variant> select(String option) {
         if (option == null || option.isBlank()) {
             return List.of(values());
+        }
+        if (option.equals("none")) {
+            return List.of();
         }
         List<Variant> chosen = new ArrayList<>();
         for (String name : option.split(",")) {

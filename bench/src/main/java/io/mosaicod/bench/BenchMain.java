@@ -35,8 +35,8 @@ public final class BenchMain {
     static final String VERSUS = "versus";
     /**
      * Not among the defaults either (21 datasets of ~1 GB): the shape matrix, {@code --shapes a,b} and
-     * {@code --variants x,y} to select ({@code none}: no variant), {@code --memory true} to add the 256 MiB-pool check on ~2 GB topics,
-     * {@code --reads false} to leave out the reads (DoGet local and S3, DuckDB's decode).
+     * {@code --variants x,y} to select ({@code none}: no variant), {@code --memory true} to add the 256 MiB-pool
+     * check on ~2 GB topics, {@code --reads false} to leave out the reads (DoGet local and S3, DuckDB's decode).
      */
     static final String SHAPES = "shapes";
 

@@ -8,13 +8,17 @@ import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.Status;
 import io.grpc.netty.NettyChannelBuilder;
 import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.client.MosaicoException;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
+import io.mosaicod.core.config.Settings;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.RawFlight;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -51,6 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  * bounded (their streams let go of their reads), an honest reader meanwhile reads the whole topic, and every
  * stalled stream is cancelled after the stall timeout. Readers that cancel leave no stack trace in the log.
  * Connections that never send a request are closed. A notification forging a log line stays on its own line.
+ * A forged batch, bytes that are no message, an over-long locator and over-deep metadata get their codes.
  * Short form: a ~64 MB topic and 50 stalled readers; long form: ~320 MB and 200 (the case of issue #21).
  */
 class HostileClientTest {
@@ -62,12 +67,14 @@ class HostileClientTest {
     private static final Duration STALL_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(3);
     private static final long RSS_BOUND_BYTES = 1536L << 20;
+    /** The server's own threads (event loops, pools, JIT, GC) are well under this; streams add one each. */
+    private static final int BASE_THREADS = 100;
 
     @TempDir
     Path dir;
 
     @Test
-    void stalledAndCancellingReadersNeitherPinMemoryNorFloodTheLog() throws Exception {
+    void hostileClientsGetExactAnswersWhileTheServerStaysBoundedAndQuiet() throws Exception {
         int stalledReaders = Campaign.size(50, 200);
         int batches = Campaign.size(16, 80); // 4 MiB each: ~64 MB or ~320 MB
         try (Deployment deployment = new Deployment(Backend.embedded(dir.resolve("data")));
@@ -101,6 +108,8 @@ class HostileClientTest {
                         rows * PAYLOAD_BYTES >> 20, watch.peakRssBytes() >> 20, RSS_BOUND_BYTES >> 20,
                         watch.peakThreads(), rows, honest.toMillis() / 1000.0, STALL_TIMEOUT.toSeconds());
                 assertThat(watch.peakRssBytes()).as("the server's peak resident memory").isLessThan(RSS_BOUND_BYTES);
+                assertThat(watch.peakThreads()).as("the server's peak thread count")
+                        .isLessThan(BASE_THREADS + Settings.MAX_READ_STREAMS.defaultValue().orElseThrow());
             } finally {
                 watch.stop();
                 for (ManagedChannel channel : stalled) {
@@ -113,6 +122,7 @@ class HostileClientTest {
             assertThat(server.logLines()).as("stack trace lines in the server's log")
                     .filteredOn(line -> line.startsWith("\tat ") || line.contains("Exception")).isEmpty();
 
+            refuseHostileRequests(client, session.port());
             forgeALogLine(client, server);
             assertIdleConnectionsAreClosed(session.port());
         }
@@ -193,6 +203,45 @@ class HostileClientTest {
             channel.shutdownNow();
             channel.awaitTermination(5, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * Requests of the other classes of issue #21, against the server process: a batch whose header claims twice
+     * its rows, bytes that are no protobuf message, a 9,000-character locator, metadata nested 999 levels. Each
+     * gets its code, nothing is stored, and the server keeps answering.
+     */
+    private static void refuseHostileRequests(MosaicoClient client, int port) throws Exception {
+        var metadata = JsonNodeFactory.instance.objectNode().put("robot", "r1");
+        SessionHandle session = client.createSession("hostile");
+        String locator = "hostile/forged";
+        UUID uuid = client.createTopic(session.uuid(), new TopicSpec(locator, "default", "raw", metadata));
+        try (RawFlight raw = new RawFlight(port);
+             VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, client.allocator())) {
+            for (int r = 0; r < 1000; r++) {
+                ((BigIntVector) batch.getVector(0)).setSafe(r, r);
+                ((VarBinaryVector) batch.getVector(1)).setSafe(r, new byte[] {(byte) r});
+            }
+            batch.setRowCount(1000);
+            RawFlight.Outcome forged = raw.doPut(List.of(RawFlight.schema(SCHEMA, RawFlight.putCommand(locator, uuid)),
+                    RawFlight.forgedBatch(batch, 2000, nodes -> nodes, (body, layout) -> { })));
+            assertThat(forged.status().getCode()).as("a batch declaring 2,000 rows over 1,000")
+                    .isEqualTo(Status.Code.INVALID_ARGUMENT);
+            byte[] garbage = {(byte) 0x0a, (byte) 0xff, (byte) 0xff};
+            assertThat(raw.callWithBytes(FlightServiceGrpc.getGetFlightInfoMethod(), garbage).getCode())
+                    .as("bytes that are no message").isEqualTo(Status.Code.INVALID_ARGUMENT);
+        }
+        assertThat(client.topicInfo(locator).flightInfo().getRecords()).as("rows stored by the forged batch").isZero();
+        MosaicoException longLocator = org.assertj.core.api.Assertions.catchThrowableOfType(MosaicoException.class,
+                () -> client.createTopic(session.uuid(), new TopicSpec("hostile/" + "t".repeat(9_000), "default",
+                        "raw", metadata)));
+        assertThat(longLocator.code()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(longLocator.serverMessage()).hasSizeLessThan(1100);
+        String deep = "{\"a\":".repeat(998) + "{}" + "}".repeat(998);
+        MosaicoException tooDeep = org.assertj.core.api.Assertions.catchThrowableOfType(MosaicoException.class,
+                () -> client.rawAction("sequence_create", ("{\"locator\":\"deep\",\"user_metadata\":" + deep + "}")
+                        .getBytes(StandardCharsets.UTF_8)));
+        assertThat(tooDeep.code()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(client.info().version()).isNotNull();
     }
 
     /** A notification whose message carries a newline and a fake log line stays inside its own line. */

@@ -11,6 +11,7 @@ import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
+import io.mosaicod.testkit.RawFlight;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

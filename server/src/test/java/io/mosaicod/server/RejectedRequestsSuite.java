@@ -10,6 +10,7 @@ import io.mosaicod.client.TopicUpload;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectInfo;
+import io.mosaicod.testkit.RawFlight;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

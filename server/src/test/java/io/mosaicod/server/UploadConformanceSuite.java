@@ -12,6 +12,7 @@ import io.mosaicod.db.NumericColumnStats;
 import io.mosaicod.db.TextColumnStats;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.Folder;
+import io.mosaicod.testkit.RawFlight;
 import java.io.ByteArrayInputStream;
 import java.nio.channels.Channels;
 import java.time.Duration;

@@ -1,10 +1,18 @@
-package io.mosaicod.server;
+package io.mosaicod.testkit;
 
 import com.google.protobuf.ByteString;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -27,21 +35,38 @@ import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * DoPut at the gRPC level, with hand-built {@code FlightData} messages: what no well-behaved Flight client
- * sends (a second schema, an empty message, a batch before the schema), to check the server's answers.
+ * Flight at the gRPC level, for what no well-behaved Flight client sends: DoPut with hand-built
+ * {@code FlightData} messages (a second schema, an empty message, a batch before the schema, a batch whose
+ * header contradicts its body), and any method with request bytes that are no message at all.
  */
-final class RawFlight implements AutoCloseable {
+public final class RawFlight implements AutoCloseable {
+    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
+        @Override
+        public InputStream stream(byte[] value) {
+            return new ByteArrayInputStream(value);
+        }
+
+        @Override
+        public byte[] parse(InputStream stream) {
+            try {
+                return stream.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    };
+
     private final ManagedChannel channel;
 
-    RawFlight(int port) {
+    public RawFlight(int port) {
         channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
     }
 
     /** How a DoPut ended: its status and how many PutResult messages the server sent. */
-    record Outcome(Status status, int putResults) {
+    public record Outcome(Status status, int putResults) {
     }
 
-    Outcome doPut(List<Flight.FlightData> messages) throws Exception {
+    public Outcome doPut(List<Flight.FlightData> messages) throws Exception {
         CompletableFuture<Status> done = new CompletableFuture<>();
         AtomicInteger results = new AtomicInteger();
         StreamObserver<Flight.FlightData> requests = FlightServiceGrpc.newStub(channel).doPut(
@@ -68,23 +93,23 @@ final class RawFlight implements AutoCloseable {
         return new Outcome(done.get(30, TimeUnit.SECONDS), results.get());
     }
 
-    static Flight.FlightDescriptor command(String json) {
+    public static Flight.FlightDescriptor command(String json) {
         return Flight.FlightDescriptor.newBuilder().setType(Flight.FlightDescriptor.DescriptorType.CMD)
                 .setCmd(ByteString.copyFrom(json, StandardCharsets.UTF_8)).build();
     }
 
-    static Flight.FlightDescriptor path(String... path) {
+    public static Flight.FlightDescriptor path(String... path) {
         return Flight.FlightDescriptor.newBuilder().setType(Flight.FlightDescriptor.DescriptorType.PATH)
                 .addAllPath(List.of(path)).build();
     }
 
     /** The DoPut command of a topic, as the SDK sends it. */
-    static Flight.FlightDescriptor putCommand(String locator, Object topicUuid) {
+    public static Flight.FlightDescriptor putCommand(String locator, Object topicUuid) {
         return command("{\"resource_locator\":\"" + locator + "\",\"topic_uuid\":\"" + topicUuid + "\"}");
     }
 
     /** A schema message, with {@code descriptor} if not null. */
-    static Flight.FlightData schema(Schema schema, Flight.FlightDescriptor descriptor) {
+    public static Flight.FlightData schema(Schema schema, Flight.FlightDescriptor descriptor) {
         Flight.FlightData.Builder message = Flight.FlightData.newBuilder()
                 .setDataHeader(ByteString.copyFrom(MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT)));
         if (descriptor != null) {
@@ -94,7 +119,7 @@ final class RawFlight implements AutoCloseable {
     }
 
     /** A record batch message holding {@code batch}. */
-    static Flight.FlightData batch(VectorSchemaRoot batch) {
+    public static Flight.FlightData batch(VectorSchemaRoot batch) {
         return forgedBatch(batch, batch.getRowCount(), nodes -> nodes, (body, layout) -> { });
     }
 
@@ -103,7 +128,7 @@ final class RawFlight implements AutoCloseable {
      * nodes {@code nodes} makes of the true ones, its body edited by {@code body} (given the buffers' layout):
      * what a buggy or hostile client could send.
      */
-    static Flight.FlightData forgedBatch(VectorSchemaRoot batch, long rows,
+    public static Flight.FlightData forgedBatch(VectorSchemaRoot batch, long rows,
                                          UnaryOperator<List<ArrowFieldNode>> nodes,
                                          BiConsumer<ByteBuffer, List<ArrowBuffer>> body) {
         try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch();
@@ -127,40 +152,25 @@ final class RawFlight implements AutoCloseable {
      * Calls {@code method} of the Flight service with {@code request} as the bytes of its one request message,
      * whatever they are; returns the call's status.
      */
-    Status callWithBytes(io.grpc.MethodDescriptor<?, ?> method, byte[] request) throws Exception {
-        io.grpc.MethodDescriptor<byte[], byte[]> raw = method.toBuilder(BYTES, BYTES).build();
-        io.grpc.ClientCall<byte[], byte[]> call = channel.newCall(raw, io.grpc.CallOptions.DEFAULT);
+    public Status callWithBytes(MethodDescriptor<?, ?> method, byte[] request) throws Exception {
+        MethodDescriptor<byte[], byte[]> raw = method.toBuilder(BYTES, BYTES).build();
+        ClientCall<byte[], byte[]> call = channel.newCall(raw, CallOptions.DEFAULT);
         CompletableFuture<Status> closed = new CompletableFuture<>();
-        call.start(new io.grpc.ClientCall.Listener<>() {
+        call.start(new ClientCall.Listener<>() {
             @Override
-            public void onClose(Status status, io.grpc.Metadata trailers) {
+            public void onClose(Status status, Metadata trailers) {
                 closed.complete(status);
             }
-        }, new io.grpc.Metadata());
+        }, new Metadata());
         call.request(Integer.MAX_VALUE);
         call.sendMessage(request);
         call.halfClose();
         return closed.get(30, TimeUnit.SECONDS);
     }
 
-    private static final io.grpc.MethodDescriptor.Marshaller<byte[]> BYTES = new io.grpc.MethodDescriptor.Marshaller<>() {
-        @Override
-        public java.io.InputStream stream(byte[] value) {
-            return new java.io.ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(java.io.InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }
-    };
 
     /** A message with nothing in it. */
-    static Flight.FlightData empty() {
+    public static Flight.FlightData empty() {
         return Flight.FlightData.getDefaultInstance();
     }
 

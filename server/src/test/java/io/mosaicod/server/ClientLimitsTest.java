@@ -45,6 +45,8 @@ class ClientLimitsTest extends ServerFixture {
     /** Above what the other tests open at once (the fixture's client, a stalled readers' channel, a reader). */
     private static final int MAX_CONNECTIONS = 12;
     private static final int MAX_READ_STREAMS = STALLED_READERS + 4;
+    /** Between the stalled readers (one connection) and the read streams the server allows. */
+    private static final int MAX_STREAMS_PER_CONNECTION = STALLED_READERS + 2;
 
     @Override
     Backend.Kind backendKind() {
@@ -53,7 +55,7 @@ class ClientLimitsTest extends ServerFixture {
 
     @Override
     ServerSettings settings() {
-        return super.settings().withClientLimits(new ServerSettings.ClientLimits(STALL_TIMEOUT, 100,
+        return super.settings().withClientLimits(new ServerSettings.ClientLimits(STALL_TIMEOUT, MAX_STREAMS_PER_CONNECTION,
                 Duration.ofSeconds(300), MAX_CONNECTIONS, MAX_READ_STREAMS));
     }
 
@@ -79,9 +81,21 @@ class ClientLimitsTest extends ServerFixture {
     /** A DoGet at the gRPC level that asks for no message, as a client that never reads. */
     private static ClientCall<Flight.Ticket, Flight.FlightData> openDoGet(ManagedChannel channel, Ticket ticket,
                                                                          CompletableFuture<Status> closed) {
+        return openDoGet(channel, ticket, closed, new CompletableFuture<>());
+    }
+
+    /** As above; {@code started} completes when the server's response headers arrive. */
+    private static ClientCall<Flight.Ticket, Flight.FlightData> openDoGet(ManagedChannel channel, Ticket ticket,
+                                                                         CompletableFuture<Status> closed,
+                                                                         CompletableFuture<Void> started) {
         ClientCall<Flight.Ticket, Flight.FlightData> call = channel.newCall(FlightServiceGrpc.getDoGetMethod(),
                 CallOptions.DEFAULT);
         call.start(new ClientCall.Listener<>() {
+            @Override
+            public void onHeaders(Metadata headers) {
+                started.complete(null);
+            }
+
             @Override
             public void onClose(Status status, Metadata trailers) {
                 closed.complete(status);
@@ -198,10 +212,11 @@ class ClientLimitsTest extends ServerFixture {
     void readStreamsPastTheCapAreRefusedUntilSomeEnd() throws Exception {
         Ticket ticket = largeTopic("capped");
         ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+        ManagedChannel other = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
         try {
             List<ClientCall<Flight.Ticket, Flight.FlightData>> calls = new ArrayList<>();
             for (int i = 0; i < MAX_READ_STREAMS; i++) {
-                calls.add(openDoGet(channel, ticket, new CompletableFuture<>()));
+                calls.add(openDoGet(i % 2 == 0 ? channel : other, ticket, new CompletableFuture<>()));
             }
             Eventually.await("the streams to start", Duration.ofSeconds(20),
                     () -> server.openReadStreams() == MAX_READ_STREAMS);
@@ -216,6 +231,45 @@ class ClientLimitsTest extends ServerFixture {
                     () -> server.openReadStreams() == 0);
             try (TopicReader reader = client.read(ticket)) {
                 assertThat(reader.next()).isTrue();
+            }
+        } finally {
+            for (ManagedChannel c : List.of(channel, other)) {
+                c.shutdownNow();
+                c.awaitTermination(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * Calls past the streams one connection may have open wait in the client, not on the server: none is refused
+     * (without the cap, the server would refuse those past its read-stream cap), and they start as the first
+     * ones end.
+     */
+    @Test
+    void streamsPastTheCapOfOneConnectionWaitInTheClient() throws Exception {
+        Ticket ticket = largeTopic("one-connection");
+        int waiting = 5;
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+        try {
+            List<ClientCall<Flight.Ticket, Flight.FlightData>> calls = new ArrayList<>();
+            List<CompletableFuture<Status>> ends = new ArrayList<>();
+            List<CompletableFuture<Void>> starts = new ArrayList<>();
+            for (int i = 0; i < MAX_STREAMS_PER_CONNECTION + waiting; i++) {
+                CompletableFuture<Status> closed = new CompletableFuture<>();
+                CompletableFuture<Void> started = new CompletableFuture<>();
+                ends.add(closed);
+                starts.add(started);
+                calls.add(openDoGet(channel, ticket, closed, started));
+            }
+            Eventually.await("the connection's streams to start", Duration.ofSeconds(20),
+                    () -> server.openReadStreams() == MAX_STREAMS_PER_CONNECTION);
+            calls.subList(0, MAX_STREAMS_PER_CONNECTION).forEach(call -> call.cancel("the test makes room", null));
+            for (CompletableFuture<Void> started : starts.subList(MAX_STREAMS_PER_CONNECTION, starts.size())) {
+                started.get(20, TimeUnit.SECONDS);
+            }
+            calls.forEach(call -> call.cancel("the test ends", null));
+            for (CompletableFuture<Status> closed : ends) {
+                assertThat(closed.get(20, TimeUnit.SECONDS).getCode()).isEqualTo(Status.Code.CANCELLED);
             }
         } finally {
             channel.shutdownNow();

@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.core.FailureText;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
 import io.mosaicod.db.CleanupResult;
@@ -84,7 +85,7 @@ public final class CleanupRoutine {
         } catch (RuntimeException e) {
             // a bug or the repository gone: still close the pass's record with what it did and why it ended
             LOG.error("Cleanup pass {} failed", pass.runId(), e);
-            tally.error("pass aborted: " + PassTally.describe(e));
+            tally.error("pass aborted: " + FailureText.of(e));
             state = CleanupState.FAILED;
         }
         CleanupResult result = tally.result(state);
@@ -113,7 +114,7 @@ public final class CleanupRoutine {
         try {
             folders = topLevelFolders();
         } catch (IOException | UncheckedIOException e) {
-            tally.error("listing the store failed: " + PassTally.describe(e));
+            tally.error("listing the store failed: " + FailureText.of(e));
             LOG.error("Cleanup pass {}: listing the store failed: {}", pass.runId(), e.getMessage());
             return CleanupState.FAILED;
         }
@@ -139,7 +140,7 @@ public final class CleanupRoutine {
             } catch (IOException | RuntimeException e) {
                 tally.failed(folder, e);
                 LOG.atWarn().addKeyValue("folder", folder).log("Cleanup of folder {} failed: {}", folder,
-                        PassTally.describe(e));
+                        FailureText.of(e));
             }
         }
         return tally.failedCount() == 0 ? CleanupState.SUCCEEDED : CleanupState.FAILED;

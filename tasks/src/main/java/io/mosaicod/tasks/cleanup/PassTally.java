@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.core.FailureText;
 import io.mosaicod.db.CleanupResult;
 import io.mosaicod.db.CleanupState;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ final class PassTally {
     /** A folder the pass could not handle; the next pass tries it again. */
     void failed(String folder, Exception error) {
         failed++;
-        error(folder + ": " + describe(error));
+        error(folder + ": " + FailureText.of(error));
     }
 
     /** An error of the pass as a whole (listing the store, losing the lease), not of one folder. */
@@ -51,9 +52,5 @@ final class PassTally {
             all.add("... and " + errorsDropped + " more errors");
         }
         return new CleanupResult(state, marked, deleted, failed, all);
-    }
-
-    static String describe(Exception error) {
-        return error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
     }
 }

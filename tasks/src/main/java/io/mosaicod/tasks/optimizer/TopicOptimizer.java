@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.core.FailureText;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Lease;
@@ -115,7 +116,7 @@ public final class TopicOptimizer {
             return unpublished(lease, RunOutcome.LEASE_LOST, e.getMessage(), in, spillPasses, started);
         } catch (Exception e) {
             LOG.debug("optimizing topic {} failed", topic.locator(), e);
-            return unpublished(lease, RunOutcome.FAILED, describe(e), in, spillPasses, started);
+            return unpublished(lease, RunOutcome.FAILED, FailureText.of(e), in, spillPasses, started);
         }
     }
 
@@ -173,8 +174,4 @@ public final class TopicOptimizer {
         return Duration.ofNanos(System.nanoTime() - startedNanos);
     }
 
-    static String describe(Exception e) {
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-    }
 }

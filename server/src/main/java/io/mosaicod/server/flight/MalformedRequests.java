@@ -151,9 +151,17 @@ public final class MalformedRequests {
         }
 
         void refuse(Status status) {
+            unlessRefused(() -> {
+                refused.set(true);
+                call.close(status, new Metadata());
+            });
+        }
+
+        /** Under the call's lock, as gRPC wants a call's sends serialized. */
+        private void unlessRefused(Runnable send) {
             synchronized (call) {
-                if (refused.compareAndSet(false, true)) {
-                    call.close(status, new Metadata());
+                if (!refused.get()) {
+                    send.run();
                 }
             }
         }
@@ -165,29 +173,17 @@ public final class MalformedRequests {
 
         @Override
         public void sendHeaders(Metadata headers) {
-            synchronized (call) {
-                if (!refused.get()) {
-                    call.sendHeaders(headers);
-                }
-            }
+            unlessRefused(() -> call.sendHeaders(headers));
         }
 
         @Override
         public void sendMessage(R message) {
-            synchronized (call) {
-                if (!refused.get()) {
-                    call.sendMessage(message);
-                }
-            }
+            unlessRefused(() -> call.sendMessage(message));
         }
 
         @Override
         public void close(Status status, Metadata trailers) {
-            synchronized (call) {
-                if (!refused.get()) {
-                    call.close(status, trailers);
-                }
-            }
+            unlessRefused(() -> call.close(status, trailers));
         }
 
         @Override

@@ -100,9 +100,10 @@ public final class BenchMain {
             report.add("scenarios", "Store optimizer vs DuckDB", text.toString(), scenariosJson(scenarios));
         }
         if (only.contains(SHAPES)) {
+            boolean speeds = Boolean.parseBoolean(options.getOrDefault("speed", "true"));
             boolean reads = Boolean.parseBoolean(options.getOrDefault("reads", "true"));
             for (Shape shape : shapes) {
-                ShapeBenchmark.Result result = ShapeBenchmark.run(optimizer, work, shape, variants, full, runs, reads,
+                ShapeBenchmark.Result result = ShapeBenchmark.run(optimizer, work, shape, variants, full, runs, speeds, reads,
                         shapeMemory);
                 report.add("shape-" + shape.name(), "Shape " + shape.name(), ShapeBenchmark.markdown(result),
                         ShapeBenchmark.json(result));

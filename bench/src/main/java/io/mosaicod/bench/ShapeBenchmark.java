@@ -80,11 +80,11 @@ final class ShapeBenchmark {
 
     /** Measures {@code shape} on each of {@code variants}; see the class comment. */
     static Result run(OptimizerBenchmark optimizer, Path work, Shape shape, List<Variant> variants, boolean full,
-                      int runs, boolean reads, boolean memory) throws Exception {
+                      int runs, boolean speeds, boolean reads, boolean memory) throws Exception {
         List<Row> rows = new ArrayList<>();
         for (Variant variant : variants) {
             BenchDataset dataset = BenchDataset.prepare(work, spec(shape, variant, full ? CHUNKS_FULL : CHUNKS_SMALL));
-            OptimizerBenchmark.Scenario speed = optimizer.compare(dataset, 0, DUCKDB_MEMORY_LIMIT, 1, 2);
+            OptimizerBenchmark.Scenario speed = speeds ? optimizer.compare(dataset, 0, DUCKDB_MEMORY_LIMIT, 1, 2) : null;
             ShapeReads.Result read = reads ? ShapeReads.measure(dataset, runs, work) : null;
             rows.add(new Row(variant, DatasetSummary.of(dataset), speed, read));
         }
@@ -129,20 +129,23 @@ final class ShapeBenchmark {
                 + "DoGet local before → after | DoGet S3 before → after | DuckDB 2-thread decode before → after |\n");
         out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Row row : result.rows()) {
+            if (row.speed() == null) {
+                out.append(String.format(Locale.ROOT, "| %s | %d chunks, %.0f MB, %d rows | — | — | — | — | — | — | — "
+                                + "| — | %s | %s | %s |%n", row.variant().option(), row.dataset().chunks(),
+                        row.dataset().inputBytes() / 1e6, row.dataset().rows(), readCells(row)));
+                continue;
+            }
             List<OptimizerBenchmark.Trials> systems = row.speed().systems();
             OptimizerBenchmark.Trials ours = systems.get(0);
             double floor = row.speed().floor().seconds();
             out.append(String.format(Locale.ROOT, "| %s | %d chunks, %.0f MB, %d rows | %s | %s | %s | %s | %s | %.2f s "
-                            + "| %s | %s / %s / %s | %s | %s | %s |%n", row.variant().option(), row.dataset().chunks(),
+                            + "| %s | %s / %s / %s | %s |%n", row.variant().option(), row.dataset().chunks(),
                     row.dataset().inputBytes() / 1e6, row.dataset().rows(), ours.medianText(),
                     systems.get(1).medianText(), systems.get(2).medianText(),
                     OptimizerBenchmark.Trials.ratioText(ours, systems.get(1)),
                     OptimizerBenchmark.Trials.ratioText(ours, systems.get(2)), floor,
                     ratio(ours.medianSeconds(), floor), ours.rssText(), systems.get(1).rssText(),
-                    systems.get(2).rssText(),
-                    row.reads() == null ? "—" : readCell(row.reads().local()),
-                    row.reads() == null ? "—" : readCell(row.reads().s3()),
-                    row.reads() == null ? "—" : decodeCell(row.reads())));
+                    systems.get(2).rssText(), readCells(row)));
         }
         out.append('\n');
         goals(out, result);
@@ -152,16 +155,24 @@ final class ShapeBenchmark {
         return out.toString();
     }
 
+    /** The read columns of a row: DoGet local, DoGet S3, DuckDB's decode. */
+    private static String readCells(Row row) {
+        return row.reads() == null ? "— | — | —" : readCell(row.reads().local()) + " | " + readCell(row.reads().s3())
+                + " | " + decodeCell(row.reads());
+    }
+
     private static void goals(StringBuilder out, Result result) {
         List<String> vsOne = new ArrayList<>();
         List<String> vsTwo = new ArrayList<>();
         List<String> reads = new ArrayList<>();
         List<String> doGetVsDecode = new ArrayList<>();
         for (Row row : result.rows()) {
-            List<OptimizerBenchmark.Trials> systems = row.speed().systems();
-            double ours = systems.get(0).medianSeconds();
-            vsOne.add(verdict(row.variant(), ours / systems.get(1).medianSeconds(), GOAL_VS_DUCKDB_1));
-            vsTwo.add(verdict(row.variant(), ours / systems.get(2).medianSeconds(), GOAL_VS_DUCKDB_2));
+            if (row.speed() != null) {
+                List<OptimizerBenchmark.Trials> systems = row.speed().systems();
+                double ours = systems.get(0).medianSeconds();
+                vsOne.add(verdict(row.variant(), ours / systems.get(1).medianSeconds(), GOAL_VS_DUCKDB_1));
+                vsTwo.add(verdict(row.variant(), ours / systems.get(2).medianSeconds(), GOAL_VS_DUCKDB_2));
+            }
             ShapeReads.Result r = row.reads();
             if (r != null) {
                 for (ReadBenchmark.Result store : List.of(r.local(), r.s3())) {
@@ -175,8 +186,11 @@ final class ShapeBenchmark {
                         ratio(r.local().medianAfter(), r.decodeAfter().medianQuerySeconds())));
             }
         }
-        out.append(String.format(Locale.ROOT, "Goals: mosaicod ≤ %.1f× DuckDB 1 thread: %s. mosaicod ≤ %.1f× DuckDB 2 "
-                + "threads: %s.%n", GOAL_VS_DUCKDB_1, String.join(", ", vsOne), GOAL_VS_DUCKDB_2, String.join(", ", vsTwo)));
+        if (!vsOne.isEmpty()) {
+            out.append(String.format(Locale.ROOT, "Goals: mosaicod ≤ %.1f× DuckDB 1 thread: %s. mosaicod ≤ %.1f× DuckDB "
+                    + "2 threads: %s.%n", GOAL_VS_DUCKDB_1, String.join(", ", vsOne), GOAL_VS_DUCKDB_2,
+                    String.join(", ", vsTwo)));
+        }
         if (!reads.isEmpty()) {
             out.append(String.format(Locale.ROOT, "No read slower after optimization than before (median before → "
                     + "after): %s.%n", String.join(", ", reads)));
@@ -221,7 +235,7 @@ final class ShapeBenchmark {
         for (Row row : result.rows()) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("variant", row.variant().option());
-            r.put("speed", OptimizerBenchmark.json(row.speed()));
+            r.put("speed", row.speed() == null ? null : OptimizerBenchmark.json(row.speed()));
             r.put("reads", row.reads());
             rows.add(r);
         }

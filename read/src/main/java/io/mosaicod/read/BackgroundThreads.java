@@ -1,10 +1,19 @@
 package io.mosaicod.read;
 
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Pools of daemon threads for work ahead of a reader, named {@code <kind>-<pool>-<thread>} for thread dumps. */
+/**
+ * Pools of daemon threads for work ahead of a reader, named {@code <kind>-<pool>-<thread>} for thread dumps, and
+ * waiting for that work.
+ */
 public final class BackgroundThreads {
     private static final AtomicInteger POOLS = new AtomicInteger();
 
@@ -20,5 +29,36 @@ public final class BackgroundThreads {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * The result of {@code work}, {@code what} (e.g. "decoding a batch ahead") failing as the work did: its
+     * {@link IOException} (also from inside an {@link UncheckedIOException}), runtime exception or error as
+     * thrown, anything else as an {@link IOException}; interruption and cancellation as I/O failures too.
+     */
+    public static <T> T await(Future<T> work, String what) throws IOException {
+        try {
+            return work.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while " + what);
+        } catch (CancellationException e) {
+            throw new IOException(what + " was cancelled");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IOException(what + " failed: " + cause, cause);
+        }
     }
 }

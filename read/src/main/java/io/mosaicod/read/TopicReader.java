@@ -12,6 +12,8 @@ import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -63,16 +65,19 @@ public final class TopicReader {
             throws IOException {
         List<Chunk> chunks = range.isAll() ? catalog.listChunks(topic.id())
                 : catalog.listChunks(topic.id(), range.start(), range.end());
+        ExecutorService decoder = BackgroundThreads.fixedPool("decode-ahead", 1);
         try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, inOpeningOrder(chunks),
                 READ_AHEAD_BYTES, READ_AHEAD_THREADS)) {
             List<RunSource> sources = new ArrayList<>(chunks.size());
             for (Chunk chunk : chunks) {
                 sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk),
-                        () -> open(prefetcher, chunk, range, batchRows)));
+                        () -> open(prefetcher, decoder, chunk, range, batchRows)));
             }
             RangeFilter filter = new RangeFilter(range, sink);
             TimeOrderedMerge.merge(schema, sources, allocator, batchRows, range.isAll() ? sink : filter);
             return range.isAll() ? countAll(chunks) : filter.rows;
+        } finally {
+            decoder.shutdown(); // the merge closed every run, and a run waits for its batch being decoded
         }
     }
 
@@ -87,13 +92,18 @@ public final class TopicReader {
         return chunk.minTimestampNs().isPresent() ? chunk.minTimestampNs().getAsLong() : null;
     }
 
-    private SortedRun open(ChunkPrefetcher prefetcher, Chunk chunk, Range range, int batchRows) throws IOException {
+    private SortedRun open(ChunkPrefetcher prefetcher, Executor decoder, Chunk chunk, Range range, int batchRows)
+            throws IOException {
         ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(batchRows);
         if (!range.isAll()) {
             options = options.withTimeRange(range.start(), range.end()); // skips row groups outside the range
         }
         SortedRun run = StoredChunkRun.open(prefetcher.open(chunk.objectKey()), chunk.sizeBytes(), allocator, options);
-        return chunk.sorted() ? run : SortedInMemoryRun.of(run, allocator);
+        if (!chunk.sorted()) {
+            return SortedInMemoryRun.of(run, allocator);
+        }
+        // a chunk of one batch is awaited as soon as it is opened: nothing to decode ahead of
+        return chunk.rowCount() > batchRows ? DecodeAheadRun.start(run, decoder, allocator) : run;
     }
 
     private static long countAll(List<Chunk> chunks) {

@@ -34,7 +34,7 @@ import org.apache.arrow.vector.util.Text;
  *       {@code LocalDateTime}).</li>
  * </ul>
  */
-final class RowValues {
+public final class RowValues {
     private RowValues() {
     }
 
@@ -79,7 +79,7 @@ final class RowValues {
         return values;
     }
 
-    static List<List<Object>> rows(VectorSchemaRoot batch) {
+    public static List<List<Object>> rows(VectorSchemaRoot batch) {
         List<List<Object>> rows = new ArrayList<>(batch.getRowCount());
         for (int r = 0; r < batch.getRowCount(); r++) {
             rows.add(row(batch, r));

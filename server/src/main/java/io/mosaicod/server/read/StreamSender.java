@@ -1,17 +1,16 @@
 package io.mosaicod.server.read;
 
 import io.mosaicod.format.WriterProfile;
+import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.TopicReader;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
 import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -133,11 +132,7 @@ final class StreamSender {
     }
 
     private void put(VectorSchemaRoot batch) {
-        List<FieldVector> from = batch.getFieldVectors();
-        List<FieldVector> to = out.getFieldVectors();
-        for (int c = 0; c < from.size(); c++) {
-            from.get(c).makeTransferPair(to.get(c)).transfer();
-        }
+        Batches.move(batch, out);
         int rows = batch.getRowCount();
         out.setRowCount(rows);
         remember((BigIntVector) out.getVector(TIMESTAMP), rows);

@@ -1,15 +1,13 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.read.BackgroundThreads;
+import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -41,9 +39,9 @@ final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
             spare = VectorSchemaRoot.create(batch.getSchema(), allocator);
         }
         int rows = batch.getRowCount();
-        move(batch, spare);
-        move(encoding, batch);
-        move(spare, encoding);
+        Batches.move(batch, spare);
+        Batches.move(encoding, batch);
+        Batches.move(spare, encoding);
         encoding.setRowCount(rows);
         VectorSchemaRoot rowsToEncode = encoding;
         pending = thread.submit(() -> {
@@ -52,33 +50,13 @@ final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
         });
     }
 
-    private static void move(VectorSchemaRoot from, VectorSchemaRoot to) {
-        List<FieldVector> source = from.getFieldVectors();
-        List<FieldVector> target = to.getFieldVectors();
-        for (int c = 0; c < source.size(); c++) {
-            source.get(c).makeTransferPair(target.get(c)).transfer();
-        }
-    }
-
     /** Waits until every batch handed over is encoded; throws what encoding one failed with. */
     void drain() throws IOException {
         if (pending == null) {
             return;
         }
         try {
-            pending.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while a merged batch was encoded");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IOException("encoding a merged batch failed: " + cause, cause);
+            BackgroundThreads.await(pending, "encoding a merged batch");
         } finally {
             pending = null;
         }

@@ -11,9 +11,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -75,7 +73,7 @@ final class RunsAhead implements AutoCloseable {
             return opener.open(run);
         }
         try {
-            return await(ahead);
+            return BackgroundThreads.await(ahead, "opening a run ahead");
         } catch (InterruptedIOException e) {
             ahead.thenAccept(RunsAhead::closeQuietly); // nobody else will: it is no longer in `opening`
             throw e;
@@ -133,25 +131,6 @@ final class RunsAhead implements AutoCloseable {
     private synchronized void release(long bytes) {
         heldBytes -= bytes;
         openMore();
-    }
-
-    private static SortedRun await(CompletableFuture<SortedRun> run) throws IOException {
-        try {
-            return run.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while opening a run ahead");
-        } catch (CancellationException e) {
-            throw new IOException("opening a run ahead was cancelled");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UncheckedIOException io) {
-                throw io.getCause();
-            }
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IOException("opening a run ahead failed: " + e.getCause(), e.getCause());
-        }
     }
 
     private static void closeQuietly(SortedRun run) {

@@ -131,7 +131,7 @@ final class ShapeBenchmark {
         for (Row row : result.rows()) {
             if (row.speed() == null) {
                 out.append(String.format(Locale.ROOT, "| %s | %d chunks, %.0f MB, %d rows | — | — | — | — | — | — | — "
-                                + "| — | %s | %s | %s |%n", row.variant().option(), row.dataset().chunks(),
+                                + "| — | %s |%n", row.variant().option(), row.dataset().chunks(),
                         row.dataset().inputBytes() / 1e6, row.dataset().rows(), readCells(row)));
                 continue;
             }

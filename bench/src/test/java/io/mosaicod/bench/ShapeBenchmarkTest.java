@@ -32,18 +32,24 @@ class ShapeBenchmarkTest {
         ShapeReads.Result reads = new ShapeReads.Result(read("local", 1.0, 0.5), read("S3 (s3proxy)", 1.0, 1.2), before,
                 after, true);
         ShapeBenchmark.Result result = new ShapeBenchmark.Result(imu,
-                List.of(new ShapeBenchmark.Row(Variant.DISJOINT, DatasetSummary.of(dataset), speed, reads)), null);
+                List.of(new ShapeBenchmark.Row(Variant.DISJOINT, DatasetSummary.of(dataset), speed, reads),
+                        // --speed false: reads only
+                        new ShapeBenchmark.Row(Variant.OVERLAPPING, DatasetSummary.of(dataset), null, reads)), null);
 
         String markdown = ShapeBenchmark.markdown(result);
 
         assertThat(markdown).contains("| disjoint | 3 chunks").contains("failed: Out of Memory Error")
                 .contains("disjoint 0.50× met") // against DuckDB 2 threads
                 .contains("local 1.00 → 0.50 s met").contains("S3 1.00 → 1.20 s **not met**")
-                .contains("0.40 s (process 1.50 s) → failed: Error: something");
+                .contains("0.40 s (process 1.50 s) → failed: Error: something")
+                .contains("overlapping local 1.00 → 0.50 s met");
+        List<String> rows = markdown.lines().filter(line -> line.startsWith("| ")).toList();
+        assertThat(rows).allSatisfy(row -> assertThat(row.chars().filter(c -> c == '|').count())
+                .as("cells of %s", row).isEqualTo(14));
         Map<?, ?> json = new ObjectMapper().readValue(new ObjectMapper().writeValueAsString(ShapeBenchmark.json(result)),
                 Map.class);
         assertThat(json.get("shape")).isEqualTo("imu");
-        assertThat((List<?>) json.get("variants")).hasSize(1);
+        assertThat((List<?>) json.get("variants")).hasSize(2);
     }
 
     private static ChildJvm.Measurement run(double seconds) {

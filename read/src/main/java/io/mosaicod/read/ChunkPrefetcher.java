@@ -62,13 +62,18 @@ public final class ChunkPrefetcher implements AutoCloseable {
         this.windowBytes = windowBytes;
         this.fetchers = BackgroundThreads.fixedPool("chunk-prefetch", threads);
         for (Expected chunk : expected) {
-            if (reservation(chunk) <= windowBytes / 4) {
+            if (fetchesAhead(chunk)) {
                 toFetch.add(chunk);
             }
         }
         synchronized (this) {
             fetchMore();
         }
+    }
+
+    /** Whether {@code chunk} is fetched ahead (when its turn comes): no chunk larger than a quarter of the window. */
+    public boolean fetchesAhead(Expected chunk) {
+        return reservation(chunk) <= windowBytes / 4;
     }
 
     /**

@@ -17,6 +17,8 @@ import org.slf4j.LoggerFactory;
  * For a reader the disk bounds — row groups copied without decoding — which otherwise reads a chunk only when
  * the window of fetched chunks has room, so its reads and its writes take turns on the disk in small requests;
  * read ahead this way, the disk reads long sequential stretches and the writes follow (docs/benchmarks.md).
+ * Likewise for a topic read's chunks too large to fetch into memory ahead (an optimized topic's), which its
+ * decoder would otherwise read a row group at a time, waiting for each.
  * Costs no memory of the process (the cache is the kernel's, reclaimed under pressure) and no copy; only a
  * hint: a chunk it cannot read ahead is read as usual, with its failure reported there.
  */

@@ -65,13 +65,18 @@ public final class TopicReader {
             throws IOException {
         List<Chunk> chunks = range.isAll() ? catalog.listChunks(topic.id())
                 : catalog.listChunks(topic.id(), range.start(), range.end());
+        List<ChunkPrefetcher.Expected> openingOrder = inOpeningOrder(chunks);
         ExecutorService decoder = BackgroundThreads.fixedPool("decode-ahead", 1);
-        try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, inOpeningOrder(chunks),
-                READ_AHEAD_BYTES, READ_AHEAD_THREADS)) {
+        try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, openingOrder, READ_AHEAD_BYTES,
+                READ_AHEAD_THREADS);
+             FileCacheReadAhead largeChunks = new FileCacheReadAhead(store, openingOrder.stream()
+                     .filter(chunk -> !prefetcher.fetchesAhead(chunk)).toList(), READ_AHEAD_BYTES)) {
             List<RunSource> sources = new ArrayList<>(chunks.size());
             for (Chunk chunk : chunks) {
-                sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk),
-                        () -> open(prefetcher, decoder, chunk, range, batchRows)));
+                sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk), () -> {
+                    largeChunks.reached(chunk.objectKey());
+                    return open(prefetcher, decoder, chunk, range, batchRows);
+                }));
             }
             RangeFilter filter = new RangeFilter(range, sink);
             TimeOrderedMerge.merge(schema, sources, allocator, batchRows, range.isAll() ? sink : filter);

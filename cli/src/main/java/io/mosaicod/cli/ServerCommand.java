@@ -12,7 +12,6 @@ import org.slf4j.LoggerFactory;
 final class ServerCommand extends ConfiguredCommand {
     /** Printed on standard output, followed by the bound port, once the server accepts calls: for scripts. */
     static final String READY_LINE = "mosaicod server ready on port ";
-    private static final String ZERO_COPY_WRITE = "arrow.flight.enable_zero_copy_write";
 
     ServerCommand(Invocation invocation) {
         super(invocation);
@@ -32,7 +31,6 @@ final class ServerCommand extends ConfiguredCommand {
 
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
-        sendBatchesWithoutCopy();
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
                     instance.store());
@@ -49,18 +47,5 @@ final class ServerCommand extends ConfiguredCommand {
             }
         }
         return ExitCode.OK;
-    }
-
-    /**
-     * Flight then hands a batch's buffers to gRPC as they are instead of copying them: safe in this process, whose
-     * only sender of batches is the server's read stream, which never writes a batch after sending it (each one's
-     * buffers go to the stream's root and the next batch's replace them). Not set where a client shares the
-     * process (demo, tests): a client may refill its batch once {@code put} returns. Arrow reads the property when
-     * its message class loads, which the server does later; an operator's own {@code -D} setting wins.
-     */
-    private static void sendBatchesWithoutCopy() {
-        if (System.getProperty(ZERO_COPY_WRITE) == null) {
-            System.setProperty(ZERO_COPY_WRITE, "true");
-        }
     }
 }

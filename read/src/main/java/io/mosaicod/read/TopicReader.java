@@ -66,11 +66,12 @@ public final class TopicReader {
         List<Chunk> chunks = range.isAll() ? catalog.listChunks(topic.id())
                 : catalog.listChunks(topic.id(), range.start(), range.end());
         List<ChunkPrefetcher.Expected> openingOrder = inOpeningOrder(chunks);
+        // large chunks are read ahead into the file cache whole: only for a whole read, not for a range of them
         ExecutorService decoder = BackgroundThreads.fixedPool("decode-ahead", 1);
         try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, openingOrder, READ_AHEAD_BYTES,
                 READ_AHEAD_THREADS);
-             FileCacheReadAhead largeChunks = new FileCacheReadAhead(store, openingOrder.stream()
-                     .filter(chunk -> !prefetcher.fetchesAhead(chunk)).toList(), READ_AHEAD_BYTES)) {
+             FileCacheReadAhead largeChunks = new FileCacheReadAhead(store, range.isAll() ? openingOrder.stream()
+                     .filter(chunk -> !prefetcher.fetchesAhead(chunk)).toList() : List.of(), READ_AHEAD_BYTES)) {
             List<RunSource> sources = new ArrayList<>(chunks.size());
             for (Chunk chunk : chunks) {
                 sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk), () -> {

@@ -52,9 +52,7 @@ final class DecodeAheadRun implements SortedRun {
             spare = VectorSchemaRoot.create(decoded.getSchema(), allocator);
         }
         int rows = decoded.getRowCount();
-        Batches.move(decoded, spare);
-        Batches.move(handed, decoded);
-        Batches.move(spare, handed);
+        Batches.swap(decoded, handed, spare);
         handed.setRowCount(rows);
         decodeNext();
         return handed;

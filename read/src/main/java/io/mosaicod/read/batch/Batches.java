@@ -20,4 +20,11 @@ public final class Batches {
             source.get(c).makeTransferPair(target.get(c)).transfer();
         }
     }
+
+    /** Swaps the buffers of {@code a} and {@code b} (same schema) through {@code spare}, which ends empty. */
+    public static void swap(VectorSchemaRoot a, VectorSchemaRoot b, VectorSchemaRoot spare) {
+        move(a, spare);
+        move(b, a);
+        move(spare, b);
+    }
 }

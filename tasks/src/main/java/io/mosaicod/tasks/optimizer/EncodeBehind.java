@@ -39,9 +39,7 @@ final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
             spare = VectorSchemaRoot.create(batch.getSchema(), allocator);
         }
         int rows = batch.getRowCount();
-        Batches.move(batch, spare);
-        Batches.move(encoding, batch);
-        Batches.move(spare, encoding);
+        Batches.swap(batch, encoding, spare);
         encoding.setRowCount(rows);
         VectorSchemaRoot rowsToEncode = encoding;
         pending = thread.submit(() -> {

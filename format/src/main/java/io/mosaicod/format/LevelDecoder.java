@@ -15,14 +15,19 @@ final class LevelDecoder {
     }
 
     /**
-     * Fills {@code out[0, count)} from {@code bytes}' position and leaves it after the levels; returns the
-     * smallest level (so a caller knows when every entry is at the maximum). Levels whose maximum is 0 are not
+     * Fills {@code out[0, count)} from {@code bytes}' position and leaves it after the levels, and
+     * {@code counts[level]} with how many entries have each level (counted per run, not per entry, where the
+     * levels repeat; {@code counts} has room for any byte, 256 entries); returns
+     * the smallest level (so a caller knows when every entry is at the maximum). Levels whose maximum is 0 are not
      * stored at all; a level above {@code maxLevel} fails the page. {@code bytes} is backed by an array.
      */
-    static int decode(ByteBuffer bytes, Encoding encoding, int maxLevel, int count, byte[] out) throws IOException {
+    static int decode(ByteBuffer bytes, Encoding encoding, int maxLevel, int count, byte[] out, int[] counts)
+            throws IOException {
         int bitWidth = 32 - Integer.numberOfLeadingZeros(maxLevel);
+        java.util.Arrays.fill(counts, 0);
         if (bitWidth == 0) {
             java.util.Arrays.fill(out, 0, count, (byte) 0);
+            counts[0] = count;
             return 0;
         }
         if (encoding == Encoding.RLE) {
@@ -32,19 +37,15 @@ final class LevelDecoder {
                 throw new IOException("levels of " + length + " bytes overrun their page");
             }
             int base = bytes.arrayOffset();
-            long minMax = decodeHybrid(bytes.array(), base + bytes.position(), base + end, bitWidth, count, out);
+            decodeHybrid(bytes.array(), base + bytes.position(), base + end, bitWidth, count, out, counts);
             bytes.position(end);
-            return checked((int) (minMax >>> 32), (int) minMax, count, maxLevel);
-        }
-        if (encoding == Encoding.BIT_PACKED) {
+        } else if (encoding == Encoding.BIT_PACKED) {
             int start = bytes.position();
             long bits = (long) count * bitWidth;
             int length = (int) ((bits + 7) / 8);
             if (start + length > bytes.limit()) {
                 throw new IOException("levels of " + length + " bytes overrun their page");
             }
-            int min = maxLevel;
-            int max = 0;
             for (int i = 0; i < count; i++) {
                 int value = 0;
                 for (int b = 0; b < bitWidth; b++) {
@@ -52,31 +53,30 @@ final class LevelDecoder {
                     value = value << 1 | (bytes.get(start + (int) (bit >>> 3)) >>> (7 - (bit & 7)) & 1);
                 }
                 out[i] = (byte) value;
-                min = Math.min(min, value);
-                max = Math.max(max, value);
+                counts[value]++;
             }
             bytes.position(start + length);
-            return checked(min, max, count, maxLevel);
+        } else {
+            throw new IOException("unsupported level encoding " + encoding);
         }
-        throw new IOException("unsupported level encoding " + encoding);
+        for (int level = counts.length - 1; level > maxLevel; level--) {
+            if (counts[level] > 0) {
+                throw new IOException("a page has level " + level + " beyond the column's maximum " + maxLevel);
+            }
+        }
+        int min = 0;
+        while (min < maxLevel && counts[min] == 0) {
+            min++;
+        }
+        return min;
     }
 
-    private static int checked(int min, int max, int count, int maxLevel) throws IOException {
-        if (max > maxLevel) {
-            throw new IOException("a page has level " + max + " beyond the column's maximum " + maxLevel);
-        }
-        return count == 0 ? maxLevel : min;
-    }
-
-    /** Decodes the hybrid runs in {@code a[from, end)}; returns the smallest level (high half) and the largest. */
-    private static long decodeHybrid(byte[] a, int from, int end, int bitWidth, int count, byte[] out)
+    /** Decodes the hybrid runs in {@code a[from, end)}, counting each level. */
+    private static void decodeHybrid(byte[] a, int from, int end, int bitWidth, int count, byte[] out, int[] counts)
             throws IOException {
         int i = 0;
         int p = from;
         int valueBytes = (bitWidth + 7) / 8;
-        int mask = (1 << bitWidth) - 1;
-        int min = mask;
-        int max = 0;
         while (i < count) {
             if (p >= end) {
                 throw new IOException("levels end after " + i + " of " + count + " entries");
@@ -95,12 +95,12 @@ final class LevelDecoder {
                 for (int k = 0; k < valueBytes; k++) {
                     value |= (p < end ? a[p++] & 0xFF : 0) << (8 * k);
                 }
+                if (value >= counts.length) {
+                    throw new IOException("a page has level " + value + ", more than a byte holds");
+                }
                 int n = Math.min(run, count - i);
                 java.util.Arrays.fill(out, i, i + n, (byte) value);
-                if (n > 0) {
-                    min = Math.min(min, value);
-                    max = Math.max(max, value);
-                }
+                counts[value] += n;
                 i += n;
             } else {
                 // bit-packed groups of eight values take bitWidth bytes each, padded after the page's last entry
@@ -110,18 +110,19 @@ final class LevelDecoder {
                     throw new IOException("bit-packed levels overrun their page after " + i + " of " + count
                             + " entries");
                 }
-                long minMax = bitWidth == 1 ? unpackBits(a, p, n, out, i) : unpack(a, p, n, bitWidth, out, i);
-                min = Math.min(min, (int) (minMax >>> 32));
-                max = Math.max(max, (int) minMax);
+                if (bitWidth == 1) {
+                    unpackBits(a, p, n, out, i, counts);
+                } else {
+                    unpack(a, p, n, bitWidth, out, i, counts);
+                }
                 i += n;
                 p = (int) Math.min(end, (long) p + groupBytes);
             }
         }
-        return (long) min << 32 | max;
     }
 
-    /** {@code n} one-bit levels from {@code a[p...]}, eight a byte; returns min (high half) and max. */
-    private static long unpackBits(byte[] a, int p, int n, byte[] out, int at) {
+    /** {@code n} one-bit levels from {@code a[p...]}, eight a byte. */
+    private static void unpackBits(byte[] a, int p, int n, byte[] out, int at, int[] counts) {
         int ones = 0;
         int i = 0;
         for (; i + 8 <= n; i += 8) {
@@ -136,13 +137,12 @@ final class LevelDecoder {
             ones += bit;
             out[at + i] = (byte) bit;
         }
-        return (long) (ones == n ? 1 : 0) << 32 | (ones > 0 ? 1 : 0);
+        counts[1] += ones;
+        counts[0] += n - ones;
     }
 
-    private static long unpack(byte[] a, int p, int n, int bitWidth, byte[] out, int at) {
+    private static void unpack(byte[] a, int p, int n, int bitWidth, byte[] out, int at, int[] counts) {
         int mask = (1 << bitWidth) - 1;
-        int min = mask;
-        int max = 0;
         long buffer = 0;
         int buffered = 0;
         int q = p;
@@ -153,11 +153,9 @@ final class LevelDecoder {
             }
             int value = (int) (buffer & mask);
             out[at + v] = (byte) value;
-            min = Math.min(min, value);
-            max = Math.max(max, value);
+            counts[value]++;
             buffer >>>= bitWidth;
             buffered -= bitWidth;
         }
-        return (long) min << 32 | max;
     }
 }

@@ -44,7 +44,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     private final boolean[] structTailFrom;
     /**
      * The depth of the chain's one variable-length list when only structs are above it and only structs and the
-     * leaf below it (see {@link #writeDenseListRows}), else -1.
+     * leaf below it (see {@link #writeListRows}), else -1.
      */
     private final int listDepth;
     private long leafData;
@@ -123,12 +123,13 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
 
     @Override
     public void writeRows(int from, int to) throws IOException {
-        if (rowEntries != null && kind == PlainLayout.Kind.FIXED && allValid(from, to)) {
+        boolean runs = kind != PlainLayout.Kind.BOOLEAN; // values that go out as runs of slots
+        if (runs && rowEntries != null && allValid(from, to)) {
             writeDenseRows(from, to);
             return;
         }
-        if (listDepth >= 0 && kind == PlainLayout.Kind.FIXED && allValidBelowList(from, to)) {
-            writeDenseListRows(from, to);
+        if (runs && listDepth >= 0 && elementsValid(from, to)) {
+            writeListRows(from, to);
             return;
         }
         for (int row = from; row < to; row++) {
@@ -151,8 +152,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         int maxDef = nodes[leaf].presentDef;
         int row = from;
         while (row < to) {
-            int byBytes = Math.max(1, (pageBytes - values.size()) / Math.max(1, perRow * width));
-            int n = Math.min(to - row, Math.min(pageRows - rows, byBytes));
+            int n = rowsFillingPage(row, Math.min(to - row, pageRows - rows), perRow);
             int added = n * perRow;
             if (entries + added > repetition.length) {
                 repetition = Arrays.copyOf(repetition, Math.max(entries + added, entries * 2));
@@ -172,7 +172,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
             extendRun(row * perRow, n * perRow);
             rows += n;
             row += n;
-            if (rows == pageRows || values.size() + (long) runLength * width >= pageBytes) {
+            if (rows == pageRows || pendingBytes() >= pageBytes) {
                 finishPage();
             }
         }
@@ -180,18 +180,57 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     }
 
     /**
-     * Rows of a chain with one variable-length list (below structs, above structs and the leaf) in which nothing
-     * is null: a row's levels are its list's length of entries at the maximum definition level (one entry at the
-     * list's own level for an empty list), and the elements' values are consecutive.
+     * How many rows from {@code row} on, at least one and at most {@code most}, fit in what is left of the page
+     * ({@code perRow} slots each): their values' bytes, which for byte arrays the offsets tell (searched, as they
+     * only grow).
      */
-    private void writeDenseListRows(int from, int to) throws IOException {
+    private int rowsFillingPage(int row, int most, int perRow) {
+        long room = pageBytes - pendingBytes();
+        if (kind == PlainLayout.Kind.FIXED) {
+            return (int) Math.max(1, Math.min(most, room / Math.max(1, perRow * width)));
+        }
+        long first = offset(row * perRow);
+        int low = 1;
+        int high = most;
+        while (low < high) {
+            int mid = (low + high + 1) >>> 1;
+            int slots = mid * perRow;
+            if (offset(row * perRow + slots) - first + 4L * slots <= room) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return low;
+    }
+
+    /** The open page's bytes with the pending run's values, which go in at the next flush. */
+    private long pendingBytes() {
+        if (runLength == 0) {
+            return values.size();
+        }
+        long run = kind == PlainLayout.Kind.FIXED ? (long) runLength * width
+                : offset(runSlot + runLength) - offset(runSlot) + 4L * runLength;
+        return values.size() + run;
+    }
+
+    /**
+     * Rows of a chain with one variable-length list (below structs, above structs and the leaf) whose elements
+     * have no null at any level: a row is one entry where it or a struct above its list is null, one for an
+     * empty list, or its list's length of entries at the maximum definition level, whose values are consecutive.
+     */
+    private void writeListRows(int from, int to) throws IOException {
         PathNode list = nodes[listDepth];
         byte elementRep = (byte) list.repetition;
         byte maxDef = (byte) nodes[leaf].presentDef;
         for (int row = from; row < to; row++) {
+            int nullAt = firstNullDown(row);
             int start = (int) listOffset(row);
             int n = (int) listOffset(row + 1) - start;
-            if (n <= 0) {
+            if (nullAt >= 0) {
+                level(0, nullAt == 0 ? 0 : nodes[nullAt - 1].presentDef);
+                statisticsCodec.noteNull();
+            } else if (n <= 0) {
                 level(0, list.presentDef);
             } else {
                 if (entries + n > repetition.length) {
@@ -205,11 +244,21 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
                 extendRun(start, n);
             }
             rows++;
-            if (rows == pageRows || values.size() + (long) runLength * width >= pageBytes) {
+            if (rows == pageRows || pendingBytes() >= pageBytes) {
                 finishPage();
             }
         }
         flushRun();
+    }
+
+    /** The depth of the first null among the list's node and the structs above it at {@code row}, or -1. */
+    private int firstNullDown(int row) {
+        for (int k = 0; k <= listDepth; k++) {
+            if (nodes[k].optional && !valid(k, row)) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     private long listOffset(int slot) {
@@ -217,14 +266,12 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
                 : MemoryUtil.getInt(offsets[listDepth] + 4L * slot);
     }
 
-    /** For {@link #writeDenseListRows}: nothing null above the list, in it, or among the elements rows {@code [from, to)} hold. */
-    private boolean allValidBelowList(int from, int to) {
+    /** For {@link #writeListRows}: nothing null below the list among the elements rows {@code [from, to)} hold. */
+    private boolean elementsValid(int from, int to) {
         int first = (int) listOffset(from);
         int end = (int) listOffset(to);
-        for (int k = 0; k < nodes.length; k++) {
-            boolean element = k > listDepth;
-            if (nodes[k].optional && !ValidityWriter.allSet(validity[k], element ? first : from,
-                    element ? end - first : to - from)) {
+        for (int k = listDepth + 1; k < nodes.length; k++) {
+            if (nodes[k].optional && !ValidityWriter.allSet(validity[k], first, end - first)) {
                 return false;
             }
         }
@@ -364,7 +411,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         if (runLength > 0) {
             if (kind == PlainLayout.Kind.FIXED) {
                 values.ensure(runLength * width);
-                copy(leafData + (long) runSlot * width, values.array(), values.size(), runLength * width);
+                ShortCopy.fromMemory(leafData + (long) runSlot * width, values.array(), values.size(), runLength * width);
                 values.advance(runLength * width);
             } else if (kind != PlainLayout.Kind.BOOLEAN) {
                 writeByteArrays();
@@ -391,7 +438,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
             array[at + 1] = (byte) (length >>> 8);
             array[at + 2] = (byte) (length >>> 16);
             array[at + 3] = (byte) (length >>> 24);
-            copy(leafData + start, array, at + 4, length);
+            ShortCopy.fromMemory(leafData + start, array, at + 4, length);
             at += 4 + length;
             start = end;
         }
@@ -400,24 +447,6 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
 
     private long offset(int slot) {
         return large[leaf] ? MemoryUtil.getLong(offsets[leaf] + 8L * slot) : MemoryUtil.getInt(offsets[leaf] + 4L * slot);
-    }
-
-    /** Copies raw memory into an array; short copies (most strings) without the bulk copy's fixed cost. */
-    private static void copy(long address, byte[] array, int at, int length) {
-        if (length >= 32) {
-            MemoryUtil.copyFromMemory(address, array, at, length);
-            return;
-        }
-        int i = 0;
-        for (; i + 8 <= length; i += 8) {
-            long v = MemoryUtil.getLong(address + i);
-            for (int b = 0; b < 8; b++) {
-                array[at + i + b] = (byte) (v >>> (8 * b));
-            }
-        }
-        for (; i < length; i++) {
-            array[at + i] = MemoryUtil.getByte(address + i);
-        }
     }
 
     @Override

@@ -45,6 +45,16 @@ final class PlainColumnDecoder {
      */
     private final int[] fixedSizeLists;
     private final ValidityWriter bits = new ValidityWriter();
+    /**
+     * Per node: whether none of its slots among the entries being assembled is null, so its validity is all ones
+     * and a leaf's values are one run ({@link #countDefinitions}).
+     */
+    private final boolean[] nullFree;
+    /** How many of the page's entries have each definition level (and each repetition level, unused). */
+    private final int[] pageDefinitions = new int[256];
+    private final int[] pageRepetitions = new int[256];
+    /** How many of the entries being assembled have each definition level: the page's, for all of a page. */
+    private final int[] definitionCounts = new int[256];
     /** Per node: its slots per row, for chains of structs and fixed-size lists (see {@link #rowLevels}). */
     private final int[] slotsPerRow;
     /** The repetition levels of every row when the chain has no variable-length list and nothing is null, or null. */
@@ -112,6 +122,7 @@ final class PlainColumnDecoder {
                 .filter(k -> nodes[k].kind == PathNode.Kind.FIXED_SIZE_LIST).toArray();
         this.slotsPerRow = new int[nodes.length];
         this.rowLevels = column.denseRowLevels(slotsPerRow);
+        this.nullFree = new boolean[nodes.length];
         this.count = new int[nodes.length];
         this.added = new int[nodes.length];
         this.validity = new long[nodes.length];
@@ -175,6 +186,7 @@ final class PlainColumnDecoder {
                 continue;
             }
             int end = entry;
+            int firstRow = rows;
             if (maxRepetition == 0) {
                 end = entry + Math.min(pageEntries - entry, maxRows - rows); // a row per entry
                 rows += end - entry;
@@ -186,12 +198,13 @@ final class PlainColumnDecoder {
                 end++;
             }
             if (allPresent || !hasNullFixedSizeList(entry, end)) {
-                reserve(entry, end);
+                countDefinitions(entry, end);
+                reserve(entry, end, rows - firstRow);
                 for (int k = 0; k < nodes.length; k++) {
                     assembleNode(k, entry, end);
                 }
             } else {
-                reserve(-1, end - entry);
+                reserve(-1, end - entry, 0);
                 for (int i = entry; i < end; i++) {
                     append(depthOfRepetition[repetition[i]], definition[i]);
                 }
@@ -278,25 +291,27 @@ final class PlainColumnDecoder {
         int needDef = existsAt[k];
         int validDef = nodes[k].presentDef;
         PathNode.Kind nodeKind = nodes[k].kind;
-        if (allPresent && nodeKind != PathNode.Kind.LIST && nodeKind != PathNode.Kind.LARGE_LIST) {
+        boolean list = nodeKind == PathNode.Kind.LIST || nodeKind == PathNode.Kind.LARGE_LIST;
+        if (nullFree[k] && !list) {
             assemblePresent(k);
             return;
         }
         bits.start(validity[k], count[k]);
-        if (nodeKind == PathNode.Kind.LIST || nodeKind == PathNode.Kind.LARGE_LIST) {
+        if (list) {
             boolean large = nodeKind == PathNode.Kind.LARGE_LIST;
             int childRep = maxRep + 1;
             int childDef = nodes[k].elementDef;
             int children = count[k + 1];
             int slot = count[k];
             long offsetsAt = offsets[k];
-            if (allPresent) { // every entry is a present element: only repetition levels tell slots apart
+            if (nullFree[k]) { // every slot valid: only where slots and elements start is left to find
                 for (int i = from; i < to; i++) {
                     int r = repetition[i];
-                    if (r <= maxRep) {
+                    int d = definition[i];
+                    if (r <= maxRep && d >= needDef) {
                         putOffset(offsetsAt, slot++, children, large);
                     }
-                    if (r <= childRep) {
+                    if (r <= childRep && d >= childDef) {
                         children++;
                     }
                 }
@@ -343,8 +358,30 @@ final class PlainColumnDecoder {
     }
 
     /**
-     * {@link #assembleNode} for a struct, fixed-size list or leaf when every entry is present: its new slots are
-     * the entries that reach it, all valid, and a leaf's values are one run.
+     * Counts the definition levels of entries {@code [from, to)} and with them marks the nodes that have no null
+     * slot there: those for which no entry's level reaches the node's existence but not its presence.
+     */
+    private void countDefinitions(int from, int to) {
+        if (from == 0 && to == pageEntries) {
+            System.arraycopy(pageDefinitions, 0, definitionCounts, 0, definitionCounts.length);
+        } else {
+            Arrays.fill(definitionCounts, 0);
+            for (int i = from; i < to; i++) {
+                definitionCounts[definition[i] & 0xFF]++;
+            }
+        }
+        for (int k = 0; k < nodes.length; k++) {
+            boolean none = true;
+            for (int d = existsAt[k]; d < nodes[k].presentDef && none; d++) {
+                none = definitionCounts[d] == 0;
+            }
+            nullFree[k] = none;
+        }
+    }
+
+    /**
+     * {@link #assembleNode} for a struct, fixed-size list or leaf none of whose new slots is null: they are the
+     * entries that reach it ({@link #added}), all valid, and a leaf's values are one run.
      */
     private void assemblePresent(int k) {
         int slots = added[k];
@@ -390,9 +427,9 @@ final class PlainColumnDecoder {
         int n = pages.valueCount();
         repetition = atLeast(repetition, n);
         definition = atLeast(definition, n);
-        LevelDecoder.decode(bytes, pages.repetitionEncoding(), maxRepetition, n, repetition);
-        allPresent = LevelDecoder.decode(bytes, pages.definitionEncoding(), maxDefinition, n, definition)
-                == maxDefinition;
+        LevelDecoder.decode(bytes, pages.repetitionEncoding(), maxRepetition, n, repetition, pageRepetitions);
+        allPresent = LevelDecoder.decode(bytes, pages.definitionEncoding(), maxDefinition, n, definition,
+                pageDefinitions) == maxDefinition;
         values = bytes.array();
         valuePosition = bytes.arrayOffset() + bytes.position();
         valueLimit = bytes.arrayOffset() + bytes.limit();
@@ -411,22 +448,28 @@ final class PlainColumnDecoder {
     }
 
     /**
-     * Grows every vector of the chain for the slots level entries {@code [from, to)} add — counted exactly, as
-     * {@link #assembleNode} will make them — and takes their addresses. With {@code from} -1, for the
-     * entry-by-entry assembly, for the most slots {@code to} entries can add (a null fixed-size list adds a slot
-     * per element).
+     * Grows every vector of the chain for the slots level entries {@code [from, to)} (which hold {@code rows}
+     * rows, and whose definition levels are counted) add — counted exactly, as {@link #assembleNode} will make
+     * them — and takes their addresses. With {@code from} -1, for the entry-by-entry assembly, for the most slots
+     * {@code to} entries can add (a null fixed-size list adds a slot per element).
      */
-    private void reserve(int from, int to) {
+    private void reserve(int from, int to, int rows) {
         for (int k = 0; k < nodes.length; k++) {
             if (from < 0) {
                 added[k] = Math.multiplyExact(to, slotsPerEntry[k]);
-            } else if (listsAbove[k] == maxRepetition && (allPresent || existsAt[k] == 0)) {
-                added[k] = to - from; // every entry reaches the deepest list's elements
+            } else if (listsAbove[k] == 0 && existsAt[k] == 0) {
+                added[k] = rows; // a node outside every list has a slot per row
+            } else if (listsAbove[k] == maxRepetition) {
+                int n = 0; // every entry reaches the deepest list's elements: those defined that far are slots
+                for (int d = existsAt[k]; d <= maxDefinition; d++) {
+                    n += definitionCounts[d];
+                }
+                added[k] = n;
             } else if (k > 0 && listsAbove[k] == listsAbove[k - 1] && existsAt[k] == existsAt[k - 1]) {
                 added[k] = added[k - 1]; // a struct's child: a slot wherever the struct has one
             } else {
                 int maxRep = listsAbove[k];
-                int needDef = allPresent ? 0 : existsAt[k];
+                int needDef = existsAt[k];
                 int n = 0;
                 for (int i = from; i < to; i++) {
                     if (repetition[i] <= maxRep && definition[i] >= needDef) {
@@ -584,7 +627,7 @@ final class PlainColumnDecoder {
                 if (length < 0 || length > valueLimit - valuePosition - 4) {
                     throw new IllegalStateException("byte array of " + length + " bytes overruns its page");
                 }
-                MemoryUtil.copyToMemory(values, valuePosition + 4L, leafData + leafBytes, length);
+                ShortCopy.toMemory(values, valuePosition + 4, leafData + leafBytes, length);
                 valuePosition += 4 + length;
                 leafBytes += length;
                 endBytes(index);

@@ -55,10 +55,10 @@ final class TextStatisticsBuilder {
             return Long.reverseBytes(MemoryUtil.getLong(address));
         }
         long prefix = 0;
-        for (int i = 0; i < 8; i++) {
-            prefix = prefix << 8 | (i < length ? MemoryUtil.getByte(address + i) & 0xFF : 0);
+        for (int i = 0; i < length; i++) {
+            prefix = prefix << 8 | MemoryUtil.getByte(address + i) & 0xFF;
         }
-        return prefix;
+        return prefix << 8 * (8 - length); // shifted by 64 bits (that is, not at all) when empty: 0 either way
     }
 
     private static int compare(long prefix, long address, int length, long otherPrefix, byte[] other) {

@@ -43,7 +43,12 @@ final class HeapWatch {
                 System.gc(); // returns once the concurrent cycle has marked what is still live
                 MemoryUsage afterCollection = oldGeneration.getCollectionUsage();
                 long held = afterCollection == null ? 0 : afterCollection.getUsed();
-                oldGeneration.setUsageThreshold(held + GROWTH_BYTES);
+                // The notification comes only when usage crosses the threshold upwards, so a threshold at or
+                // below what the generation holds now would never fire again unless a collection took it lower
+                // first: G1 reports no collection usage until its first mixed collection (0 here), and the
+                // regions the cycle marked as garbage are freed by later collections, if at all.
+                long now = oldGeneration.getUsage().getUsed();
+                oldGeneration.setUsageThreshold(Math.max(held + GROWTH_BYTES, now + GROWTH_BYTES / 2));
             }
         };
         ((NotificationEmitter) ManagementFactory.getMemoryMXBean()).addNotificationListener(collect, null, null);

@@ -37,9 +37,6 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.StoreOptimizer options = config.storeOptimizer();
-        if (options.memoryLimited()) {
-            HeapWatch.start();
-        }
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.STORE_OPTIMIZER, options.runsOnce());
              BufferAllocator allocator = new RootAllocator()) {
             OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),

@@ -75,21 +75,35 @@ class LauncherIT {
     @Test
     void oneShotCommandsRunWithTheQuickCompilerOnlyAndTheServerWithBoth() throws Exception {
         Map<String, String> printFlags = Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        assertThat(tieredStopAtLevel(launch(printFlags, "store-optimizer", "--help"))).isEqualTo("1");
-        assertThat(tieredStopAtLevel(launch(printFlags, "cleanup", "--help"))).isEqualTo("1");
-        assertThat(tieredStopAtLevel(launch(printFlags, "server", "--help"))).isEqualTo("4");
+        assertThat(flag(launch(printFlags, "store-optimizer", "--help"), "TieredStopAtLevel")).isEqualTo("1");
+        assertThat(flag(launch(printFlags, "cleanup", "--help"), "TieredStopAtLevel")).isEqualTo("1");
+        assertThat(flag(launch(printFlags, "server", "--help"), "TieredStopAtLevel")).isEqualTo("4");
 
         Map<String, String> overridden = Map.of("MOSAICOD_NO_BUILD", "1",
                 "JAVA_OPTS", "-XX:TieredStopAtLevel=4 -XX:+PrintFlagsFinal");
-        assertThat(tieredStopAtLevel(launch(overridden, "store-optimizer", "--help"))).as("JAVA_OPTS wins")
+        assertThat(flag(launch(overridden, "store-optimizer", "--help"), "TieredStopAtLevel")).as("JAVA_OPTS wins")
                 .isEqualTo("4");
     }
 
-    private static String tieredStopAtLevel(Result result) {
+    @Test
+    void commandsThatFinishRunOnTheSerialCollectorFromASmallHeapAndTheServerOnG1() throws Exception {
+        Map<String, String> printFlags = Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        for (String command : List.of("store-optimizer", "cleanup")) {
+            Result result = launch(printFlags, command, "--help");
+            assertThat(flag(result, "UseSerialGC")).as(command).isEqualTo("true");
+            assertThat(Long.parseLong(flag(result, "InitialHeapSize"))).as(command).isEqualTo(64L << 20);
+        }
+        Result server = launch(printFlags, "server", "--help");
+        assertThat(flag(server, "UseG1GC")).isEqualTo("true");
+        assertThat(flag(server, "UseSerialGC")).isEqualTo("false");
+    }
+
+    /** A flag's value in {@code -XX:+PrintFlagsFinal} output, e.g. {@code intx TieredStopAtLevel = 1 {...}}. */
+    private static String flag(Result result, String name) {
         assertThat(result.exitCode()).isZero();
-        return result.out().lines().filter(line -> line.matches("\\s*intx TieredStopAtLevel\\s.*")).findFirst()
-                .orElseThrow(() -> new AssertionError("no TieredStopAtLevel in -XX:+PrintFlagsFinal output"))
-                .replaceAll(".*= *(\\d+).*", "$1");
+        return result.out().lines().filter(line -> line.matches("\\s*\\S+ " + name + "\\s.*")).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + name + " in -XX:+PrintFlagsFinal output"))
+                .replaceAll(".*= *(\\S+).*", "$1");
     }
 
     @Test
@@ -116,6 +130,9 @@ class LauncherIT {
         assertThat(second.exitCode()).isZero();
         assertThat(second.err()).as("prepared once per build").isEmpty();
         assertThat(second.out()).contains("io.mosaicod.cli.Main source: shared objects file");
+        Result onG1 = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info"), "server", "--help");
+        assertThat(onG1.out()).as("the server's collector is not the one the archive was prepared with")
+                .contains("io.mosaicod.cli.Main source: shared objects file");
 
         Result without = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info", "MOSAICOD_CLASS_ARCHIVE", "0"),
                 "--version");

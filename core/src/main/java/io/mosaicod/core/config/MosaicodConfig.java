@@ -57,10 +57,6 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
         public Duration leaseRenewalInterval() {
             return leaseDuration.dividedBy(3);
         }
-
-        public boolean memoryLimited() {
-            return memoryPoolBytes > 0;
-        }
     }
 
     /** @param timeInterval sleep after each pass; zero = one pass, then exit */

@@ -52,7 +52,6 @@ class ConfigLoaderTest {
         assertThat(config.storeOptimizer()).isEqualTo(new MosaicodConfig.StoreOptimizer(
                 Duration.ZERO, 256_000_000L, 0L, Duration.ofSeconds(300)));
         assertThat(config.storeOptimizer().runsOnce()).isTrue();
-        assertThat(config.storeOptimizer().memoryLimited()).isFalse();
         assertThat(config.storeOptimizer().leaseRenewalInterval()).isEqualTo(Duration.ofSeconds(100));
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ZERO, Duration.ofSeconds(86_400)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.PRETTY, LogLevel.INFO));

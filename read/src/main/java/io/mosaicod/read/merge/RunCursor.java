@@ -75,6 +75,11 @@ final class RunCursor {
         return row + count >= batch.getRowCount();
     }
 
+    /** Whether {@code count} rows from the current one are the whole batch, stored in run order. */
+    boolean isWholeBatch(int count) {
+        return row == 0 && order == null && count == batch.getRowCount();
+    }
+
     int batchRows() {
         return batch.getRowCount();
     }

@@ -20,11 +20,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * in ranges: from the run holding the smallest row, every following row that still sorts before the
  * next competitor (another open run's head, or the first row a not-yet-opened run could have) goes out in
  * one range, which makes already ordered input cheap; ranges of several runs are collected and copied
- * together, column by column, until a run is about to leave its batch or the output batch is full.
+ * together, column by column, until a run is about to leave its batch or the output batch is full. A run's
+ * batch that goes out whole and alone (disjoint runs: an optimized topic) is handed to the sink as it is.
  */
 public final class TimeOrderedMerge {
 
-    /** Receives each output batch; the batch is reused after {@code accept} returns. */
+    /**
+     * Receives each output batch: the merge's own or a run's. Either is refilled after {@code accept} returns, so
+     * the sink may take its buffers ({@code Batches.move}, {@code Batches.swap}) but must not keep the batch.
+     */
     @FunctionalInterface
     public interface BatchSink {
         void accept(VectorSchemaRoot batch) throws IOException;
@@ -86,14 +90,18 @@ public final class TimeOrderedMerge {
             boolean alive;
             try {
                 int count = Math.min(rowsBeforeNextCompetitor(head), outputBatchRows - appender.rows());
-                head.addTo(appender, count);
+                if (appender.rows() == 0 && head.isWholeBatch(count)) {
+                    sink.accept(head.batch); // already the output batch: no copy
+                } else {
+                    head.addTo(appender, count);
+                    if (head.leavesBatch(count)) {
+                        appender.appendAdded(); // its batch is about to be refilled or released
+                    }
+                    if (appender.rows() == outputBatchRows) {
+                        flush();
+                    }
+                }
                 rowsEmitted += count;
-                if (head.leavesBatch(count)) {
-                    appender.appendAdded(); // its batch is about to be refilled or released
-                }
-                if (appender.rows() == outputBatchRows) {
-                    flush();
-                }
                 alive = head.advance(count);
             } catch (IOException | RuntimeException e) {
                 head.closeQuietly();

@@ -6,12 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.mosaicod.read.batch.Batches;
 import org.junit.jupiter.api.io.TempDir;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -40,6 +44,10 @@ class TimeOrderedMergeTest {
     }
 
     BufferAllocator allocator;
+    /** Every batch the test's runs handed out. */
+    final Set<VectorSchemaRoot> runBatches = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Whether the sink takes each batch's buffers, as DoGet's sender does. */
+    boolean sinkTakesBuffers;
 
     @BeforeEach
     void open() {
@@ -175,6 +183,58 @@ class TimeOrderedMergeTest {
     }
 
     @Test
+    void wholeBatchesOfDisjointRunsGoToTheSinkUncopied() throws IOException {
+        List<List<Row>> input = new ArrayList<>();
+        for (int r = 0; r < 5; r++) {
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                rows.add(new Row((long) r * 1000 + i, r, i));
+            }
+            input.add(rows);
+        }
+        List<VectorSchemaRoot> received = new ArrayList<>();
+        List<RunSource> sources = new ArrayList<>();
+        for (int r = 0; r < input.size(); r++) {
+            List<Row> rows = input.get(r);
+            sources.add(new RunSource(r, rows.get(0).ts(), () -> new ListRun(rows, 20)));
+        }
+        TimeOrderedMerge.merge(SCHEMA, sources, allocator, 50, received::add);
+        assertThat(received).hasSize(25).allMatch(runBatches::contains, "a batch of a run");
+
+        runBatches.clear();
+        received.clear();
+        List<RunSource> overlapping = List.of(
+                new RunSource(0, 0L, () -> new ListRun(input.get(0), 20)),
+                new RunSource(1, 0L, () -> new ListRun(input.get(0), 20)));
+        TimeOrderedMerge.merge(SCHEMA, overlapping, allocator, 50, received::add);
+        assertThat(received).as("interleaved rows are copied").noneMatch(runBatches::contains);
+    }
+
+    @Test
+    void randomRunsMergeAlikeWhenTheSinkTakesTheBuffers() throws IOException {
+        sinkTakesBuffers = true;
+        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
+        System.out.println("TimeOrderedMergeTest buffer-taking sink seed=" + seed);
+        Random random = new Random(seed);
+        for (int trial = 0; trial < 100; trial++) {
+            List<List<Row>> input = new ArrayList<>();
+            long base = 0;
+            for (int r = 0; r < 1 + random.nextInt(8); r++) {
+                int n = random.nextInt(200);
+                long start = base + (random.nextBoolean() ? random.nextInt(100) - 50 : 10_000);
+                base = start + n;
+                List<Row> rows = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    rows.add(new Row(start + i, r, i));
+                }
+                input.add(rows);
+            }
+            assertMergeMatchesStableSort(input, 1 + random.nextInt(64), 1 + random.nextInt(100),
+                    "seed=" + seed + " trial=" + trial);
+        }
+    }
+
+    @Test
     void unsortedBatchIsSortedStablyWithNullsLast() {
         long[] ts = {5, 3, 0, 3, 1, -7, 3};
         boolean[] isNull = {false, false, true, false, false, false, false};
@@ -220,18 +280,30 @@ class TimeOrderedMergeTest {
 
     private TimeOrderedMerge.Result mergeInto(List<Row> actual, List<RunSource> sources, int outRows)
             throws IOException {
-        return TimeOrderedMerge.merge(SCHEMA, sources, allocator, outRows, batch -> {
-            assertThat(batch.getRowCount()).isBetween(1, outRows);
-            BigIntVector ts = (BigIntVector) batch.getVector("timestamp_ns");
-            IntVector run = (IntVector) batch.getVector("run");
-            IntVector pos = (IntVector) batch.getVector("pos");
-            VarCharVector label = (VarCharVector) batch.getVector("label");
-            for (int i = 0; i < batch.getRowCount(); i++) {
-                Row row = new Row(ts.isNull(i) ? null : ts.get(i), run.get(i), pos.get(i));
-                assertThat(new String(label.get(i), StandardCharsets.UTF_8)).isEqualTo(row.run() + ":" + row.pos());
-                actual.add(row);
-            }
-        });
+        try (VectorSchemaRoot taken = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            return TimeOrderedMerge.merge(SCHEMA, sources, allocator, outRows, merged -> {
+                VectorSchemaRoot batch = merged;
+                if (sinkTakesBuffers) {
+                    Batches.move(merged, taken);
+                    taken.setRowCount(merged.getRowCount());
+                    batch = taken;
+                }
+                collect(batch, outRows, actual);
+            });
+        }
+    }
+
+    private static void collect(VectorSchemaRoot batch, int outRows, List<Row> actual) {
+        assertThat(batch.getRowCount()).isBetween(1, outRows);
+        BigIntVector ts = (BigIntVector) batch.getVector("timestamp_ns");
+        IntVector run = (IntVector) batch.getVector("run");
+        IntVector pos = (IntVector) batch.getVector("pos");
+        VarCharVector label = (VarCharVector) batch.getVector("label");
+        for (int i = 0; i < batch.getRowCount(); i++) {
+            Row row = new Row(ts.isNull(i) ? null : ts.get(i), run.get(i), pos.get(i));
+            assertThat(new String(label.get(i), StandardCharsets.UTF_8)).isEqualTo(row.run() + ":" + row.pos());
+            actual.add(row);
+        }
     }
 
     private static void setRow(VectorSchemaRoot batch, int i, Long ts, int run, int pos) {
@@ -267,6 +339,7 @@ class TimeOrderedMergeTest {
             }
             List<Row> part = batches.next();
             current = VectorSchemaRoot.create(SCHEMA, allocator);
+            runBatches.add(current);
             for (int i = 0; i < part.size(); i++) {
                 Row row = part.get(i);
                 setRow(current, i, row.ts(), row.run(), row.pos());

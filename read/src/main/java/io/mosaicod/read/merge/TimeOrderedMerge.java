@@ -142,6 +142,10 @@ public final class TimeOrderedMerge {
         RunCursor rival = open.peek();
         RunSource unopened = pending.peekFirst();
         int end = head.batchRows();
+        // a run's rows are in order, so when its batch's last row sorts first, all of them do
+        if (sortsBefore(head, end - 1, rival) && sortsBeforeUnopened(head, end - 1, unopened)) {
+            return end - head.row;
+        }
         int r = head.row + 1; // the head row itself is the smallest of all
         while (r < end && sortsBefore(head, r, rival) && sortsBeforeUnopened(head, r, unopened)) {
             r++;

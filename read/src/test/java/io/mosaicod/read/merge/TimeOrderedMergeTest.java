@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
-import java.util.Set;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import io.mosaicod.read.batch.Batches;
@@ -169,36 +169,16 @@ class TimeOrderedMergeTest {
 
     @Test
     void disjointSortedRunsAreOpenedOneAtATime() throws IOException {
-        List<List<Row>> input = new ArrayList<>();
-        for (int r = 0; r < 50; r++) {
-            List<Row> rows = new ArrayList<>();
-            for (int i = 0; i < 100; i++) {
-                rows.add(new Row((long) r * 1000 + i * 10, r, i));
-            }
-            input.add(rows);
-        }
-        TimeOrderedMerge.Result result = assertMergeMatchesStableSort(input, 32, 1000, "disjoint");
+        TimeOrderedMerge.Result result = assertMergeMatchesStableSort(disjointRuns(50, 10), 32, 1000, "disjoint");
         assertThat(result.maxOpenRuns()).isEqualTo(1);
         assertThat(result.rows()).isEqualTo(5000);
     }
 
     @Test
     void wholeBatchesOfDisjointRunsGoToTheSinkUncopied() throws IOException {
-        List<List<Row>> input = new ArrayList<>();
-        for (int r = 0; r < 5; r++) {
-            List<Row> rows = new ArrayList<>();
-            for (int i = 0; i < 100; i++) {
-                rows.add(new Row((long) r * 1000 + i, r, i));
-            }
-            input.add(rows);
-        }
+        List<List<Row>> input = disjointRuns(5, 1);
         List<VectorSchemaRoot> received = new ArrayList<>();
-        List<RunSource> sources = new ArrayList<>();
-        for (int r = 0; r < input.size(); r++) {
-            List<Row> rows = input.get(r);
-            sources.add(new RunSource(r, rows.get(0).ts(), () -> new ListRun(rows, 20)));
-        }
-        TimeOrderedMerge.merge(SCHEMA, sources, allocator, 50, received::add);
+        TimeOrderedMerge.merge(SCHEMA, sources(input, 20), allocator, 50, received::add);
         assertThat(received).hasSize(25).allMatch(runBatches::contains, "a batch of a run");
 
         runBatches.clear();
@@ -219,7 +199,8 @@ class TimeOrderedMergeTest {
         for (int trial = 0; trial < 100; trial++) {
             List<List<Row>> input = new ArrayList<>();
             long base = 0;
-            for (int r = 0; r < 1 + random.nextInt(8); r++) {
+            int runs = 1 + random.nextInt(8);
+            for (int r = 0; r < runs; r++) {
                 int n = random.nextInt(200);
                 long start = base + (random.nextBoolean() ? random.nextInt(100) - 50 : 10_000);
                 base = start + n;
@@ -256,20 +237,39 @@ class TimeOrderedMergeTest {
 
     private TimeOrderedMerge.Result assertMergeMatchesStableSort(List<List<Row>> input, int batchRows, int outRows,
                                                                  String context) throws IOException {
-        List<RunSource> sources = new ArrayList<>();
+        List<RunSource> sources = sources(input, batchRows);
         List<Row> expected = new ArrayList<>();
-        for (int r = 0; r < input.size(); r++) {
-            List<Row> rows = input.get(r);
-            expected.addAll(rows);
-            Long min = rows.stream().map(Row::ts).filter(t -> t != null).min(Long::compare).orElse(null);
-            sources.add(new RunSource(r, min, () -> new ListRun(rows, batchRows)));
-        }
+        input.forEach(expected::addAll);
         // stable sort of the runs concatenated in input order = the contract
         expected.sort(Comparator.comparing(Row::ts, Comparator.nullsLast(Comparator.naturalOrder())));
         List<Row> actual = new ArrayList<>();
         TimeOrderedMerge.Result result = mergeInto(actual, sources, outRows);
         assertThat(actual).as(context).containsExactlyElementsOf(expected);
         return result;
+    }
+
+    /** {@code runs} runs of 100 rows, {@code step} ns apart, each run's rows after the one before's. */
+    private static List<List<Row>> disjointRuns(int runs, long step) {
+        List<List<Row>> input = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                rows.add(new Row((long) r * 1000 + i * step, r, i));
+            }
+            input.add(rows);
+        }
+        return input;
+    }
+
+    /** Each run of {@code input} served in batches of {@code batchRows}, in input order. */
+    private List<RunSource> sources(List<List<Row>> input, int batchRows) {
+        List<RunSource> sources = new ArrayList<>();
+        for (int r = 0; r < input.size(); r++) {
+            List<Row> rows = input.get(r);
+            Long min = rows.stream().map(Row::ts).filter(t -> t != null).min(Long::compare).orElse(null);
+            sources.add(new RunSource(r, min, () -> new ListRun(rows, batchRows)));
+        }
+        return sources;
     }
 
     private List<Row> collect(List<RunSource> sources, int outRows) throws IOException {

@@ -5,6 +5,7 @@ import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
 import io.mosaicod.format.ChunkReadOptions;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.read.batch.BatchAppender;
 import io.mosaicod.read.merge.RunSource;
 import io.mosaicod.read.merge.SortedRun;
 import io.mosaicod.read.merge.TimestampColumn;
@@ -116,7 +117,11 @@ public final class TopicReader {
         return chunks.stream().mapToLong(Chunk::rowCount).sum();
     }
 
-    /** Passes on only the rows in the range: in time-ordered output they form one contiguous stretch. */
+    /**
+     * Passes on only the rows in the range: in time-ordered output they form one contiguous stretch. A batch only
+     * partly in the range goes out as a copy of that part, never as a slice: the sink may take the buffers of what
+     * it gets, and a slice's are shared with a batch the merge refills.
+     */
     private final class RangeFilter implements TimeOrderedMerge.BatchSink {
         private final Range range;
         private final TimeOrderedMerge.BatchSink sink;
@@ -131,6 +136,11 @@ public final class TopicReader {
         public void accept(VectorSchemaRoot batch) throws IOException {
             TimestampColumn ts = new TimestampColumn(batch);
             int n = batch.getRowCount();
+            if (n > 0 && inRange(ts, 0) && inRange(ts, n - 1)) { // sorted: every row between is in range too
+                rows += n;
+                sink.accept(batch);
+                return;
+            }
             int from = 0;
             while (from < n && (ts.isNull(from) || ts.get(from) < range.start())) {
                 from++;
@@ -143,13 +153,13 @@ public final class TopicReader {
                 return;
             }
             rows += to - from;
-            if (from == 0 && to == n) {
-                sink.accept(batch);
-                return;
+            try (VectorSchemaRoot part = BatchAppender.copyOf(batch, from, to - from, allocator)) {
+                sink.accept(part);
             }
-            try (VectorSchemaRoot slice = batch.slice(from, to - from)) {
-                sink.accept(slice);
-            }
+        }
+
+        private boolean inRange(TimestampColumn ts, int row) {
+            return !ts.isNull(row) && ts.get(row) >= range.start() && ts.get(row) < range.end();
         }
     }
 }

@@ -7,6 +7,7 @@ import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.LocalObjectStore;
+import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.fixture.TopicFixture;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,6 +89,30 @@ class TopicReaderTest {
         expected.sort(Comparator.comparing(TopicFixture::timestampOf));
         assertThat(rows).isNotEmpty().containsExactlyElementsOf(expected);
         assertThat(read(new TopicReader.Range(10_000L, 20_000L))).isEmpty();
+    }
+
+    @Test
+    void aSinkMayKeepTheBuffersItTakesFromARangedRead() throws IOException {
+        TopicReader.Range range = new TopicReader.Range(290L, 520L);
+        List<VectorSchemaRoot> kept = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
+        try {
+            new TopicReader(repository.catalog(), store, allocator).read(topic, TopicFixture.SCHEMA, range, 37,
+                    batch -> {
+                        VectorSchemaRoot taken = VectorSchemaRoot.create(batch.getSchema(), allocator);
+                        kept.add(taken);
+                        Batches.move(batch, taken);
+                        taken.setRowCount(batch.getRowCount());
+                    });
+            for (VectorSchemaRoot batch : kept) {
+                for (int r = 0; r < batch.getRowCount(); r++) {
+                    rows.add(TopicFixture.render(batch, r));
+                }
+            }
+        } finally {
+            kept.forEach(VectorSchemaRoot::close);
+        }
+        assertThat(rows).isNotEmpty().containsExactlyElementsOf(read(range));
     }
 
     private List<String> read(TopicReader.Range range) throws IOException {

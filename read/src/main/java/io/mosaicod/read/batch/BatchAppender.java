@@ -2,6 +2,7 @@ package io.mosaicod.read.batch;
 
 import java.util.Arrays;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -36,6 +37,22 @@ public final class BatchAppender {
         this.columns = new ColumnAppender[vectors.size()];
         for (int c = 0; c < columns.length; c++) {
             columns[c] = ColumnAppender.forVector(vectors.get(c));
+        }
+    }
+
+    /**
+     * A new batch holding rows {@code [fromRow, fromRow + count)} of {@code from}; unlike a slice, it shares no
+     * buffer with {@code from}, so whoever takes its buffers may keep them while {@code from} is refilled.
+     */
+    public static VectorSchemaRoot copyOf(VectorSchemaRoot from, int fromRow, int count, BufferAllocator allocator) {
+        VectorSchemaRoot copy = VectorSchemaRoot.create(from.getSchema(), allocator);
+        try {
+            BatchAppender appender = new BatchAppender(copy);
+            appender.appendRange(from, fromRow, count);
+            return appender.batch();
+        } catch (RuntimeException e) {
+            copy.close();
+            throw e;
         }
     }
 

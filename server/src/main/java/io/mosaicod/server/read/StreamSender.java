@@ -1,6 +1,7 @@
 package io.mosaicod.server.read;
 
 import io.mosaicod.format.WriterProfile;
+import io.mosaicod.read.batch.BatchAppender;
 import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.TopicReader;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -49,16 +51,19 @@ final class StreamSender {
     private long waitingSince;
     private Boolean resumable;
     private final ParkingLot parking;
+    private final BufferAllocator copies;
     private volatile boolean evicted;
 
     /**
      * @param range                 the rows the client asked for
      * @param mayHoldNullTimestamps whether rows without a timestamp may be among them (asked once, if needed)
+     * @param copies                where the part of a batch left to send after a resumption is copied to
      */
     StreamSender(VectorSchemaRoot out, ServerStreamListener listener, BackpressureStrategy backpressure,
                  long stallTimeoutNanos, TopicReader.Range range, BooleanSupplier mayHoldNullTimestamps,
-                 ParkingLot parking) {
+                 ParkingLot parking, BufferAllocator copies) {
         this.parking = parking;
+        this.copies = copies;
         this.out = out;
         this.listener = listener;
         this.backpressure = backpressure;
@@ -78,7 +83,8 @@ final class StreamSender {
 
     /**
      * Hands the batch's buffers to the stream's root instead of copying them: the reader reuses its batch
-     * after this returns, and reallocates the vectors it gave away.
+     * after this returns, and reallocates the vectors it gave away. gRPC may send them without copying them
+     * either, after this returns: no batch that the reader fills later may share them.
      */
     void send(VectorSchemaRoot batch) throws IOException {
         awaitReady(true);
@@ -88,8 +94,9 @@ final class StreamSender {
         }
         if (skipped == 0) {
             put(batch);
-        } else {
-            try (VectorSchemaRoot rest = batch.slice(skipped, batch.getRowCount() - skipped)) {
+        } else { // a copy, not a slice: the buffers sent must be the stream's own (see put)
+            try (VectorSchemaRoot rest = BatchAppender.copyOf(batch, skipped, batch.getRowCount() - skipped,
+                    copies)) {
                 put(rest);
             }
         }

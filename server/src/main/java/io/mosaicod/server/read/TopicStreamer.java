@@ -127,12 +127,16 @@ public final class TopicStreamer {
             TopicManifest manifest = manifests.describe(snapshot, request.range());
             Schema schema = SchemaMetadata.with(snapshot.schema(), codec.topicSchemaMetadata(manifest));
             long rows = 0;
-            try (VectorSchemaRoot out = VectorSchemaRoot.create(schema, streamAllocator)) {
+            // gRPC sends the stream's batches straight from their buffers (MosaicodServer) and lets go of them once
+            // written, which may be after the stream ends: they are accounted to the server's read allocator, which
+            // outlives every stream, so that the stream's own can be closed with nothing outstanding
+            try (VectorSchemaRoot out = VectorSchemaRoot.create(schema, allocator)) {
                 listener.start(out);
                 if (!snapshot.chunks().isEmpty()) {
                     StreamSender sender = new StreamSender(out, listener, backpressure, stallTimeout.toNanos(),
                             range(request.range()),
-                            () -> NullTimestamps.mayBeIn(catalog, snapshot.schema(), snapshot.chunks()), parking);
+                            () -> NullTimestamps.mayBeIn(catalog, snapshot.schema(), snapshot.chunks()), parking,
+                            streamAllocator);
                     send(snapshot, batchRows(snapshot.chunks()), sender, streamAllocator);
                     rows = sender.rowsSent();
                 }

@@ -46,7 +46,6 @@ public final class ChunkReader implements AutoCloseable {
     private byte[] rowGroupBytes;
     private int nextRowGroup;
     private long rowsLeftInGroup;
-    private boolean allocated;
 
     private ChunkReader(RandomAccessSource source, ChunkFooter footer, BufferAllocator allocator,
                         ChunkReadOptions options) throws IOException {
@@ -138,8 +137,8 @@ public final class ChunkReader implements AutoCloseable {
                     return false;
                 }
             }
-            clearBatch();
             int limit = (int) Math.min(options.batchRows(), rowsLeftInGroup);
+            clearBatch(limit);
             int rows = assemblers.isEmpty() ? limit : -1;
             for (ColumnAssembler a : assemblers) {
                 a.startBatch(root);
@@ -256,14 +255,20 @@ public final class ChunkReader implements AutoCloseable {
         }
     }
 
-    private void clearBatch() {
-        if (!allocated) {
-            root.allocateNew();
-            allocated = true;
-            return;
-        }
+    /**
+     * Empties the batch for {@code rows} more rows, keeping buffers that hold them. A column without such buffers
+     * (the first batch, or a reader whose batches are taken over) gets them at once rather than by doubling as
+     * values arrive, which would copy and zero what it holds at every step.
+     */
+    private void clearBatch(int rows) {
         for (FieldVector v : root.getFieldVectors()) {
-            v.reset();
+            if (v.getValueCapacity() >= rows) {
+                v.reset();
+            } else {
+                v.clear();
+                v.setInitialCapacity(rows);
+                v.allocateNew();
+            }
         }
     }
 

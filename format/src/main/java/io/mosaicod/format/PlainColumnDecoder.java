@@ -490,8 +490,9 @@ final class PlainColumnDecoder {
             long bytes = leafBytes + (valueLimit - valuePosition);
             FieldVector v = vectors[leaf];
             if (v instanceof BaseVariableWidthVector vw) {
-                while (vw.getDataBuffer().capacity() < bytes) {
-                    vw.reallocDataBuffer();
+                if (vw.getDataBuffer().capacity() < bytes) {
+                    // one allocation: a reader whose batches are taken over starts each batch from no buffer at all
+                    vw.reallocDataBuffer(bytes);
                 }
             } else {
                 while (v.getDataBuffer().capacity() < bytes) {

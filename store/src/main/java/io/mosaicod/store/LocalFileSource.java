@@ -14,6 +14,8 @@ import java.nio.file.StandardOpenOption;
  * keeps reading the version it opened even if the key is replaced meanwhile (rename swaps the entry only).
  */
 public final class LocalFileSource implements RandomAccessSource {
+    private static final int HEAP_READ_PIECE_BYTES = 1 << 20;
+
     private final String key;
     private final FileChannel channel;
     private final long size;
@@ -43,8 +45,19 @@ public final class LocalFileSource implements RandomAccessSource {
     public void readFully(long position, ByteBuffer dst) throws IOException {
         ReadRanges.check(key, position, dst.remaining(), size);
         long at = position;
+        int limit = dst.limit();
         while (dst.hasRemaining()) {
-            int read = channel.read(dst, at);
+            if (!dst.isDirect()) {
+                // the JDK reads into a heap buffer through a temporary direct one as large as the request, and
+                // allocates and zeroes a new one whenever its thread's cached one is smaller: read in pieces
+                dst.limit((int) Math.min(limit, (long) dst.position() + HEAP_READ_PIECE_BYTES));
+            }
+            int read;
+            try {
+                read = channel.read(dst, at);
+            } finally {
+                dst.limit(limit);
+            }
             if (read < 0) {
                 throw new EOFException("'" + key + "' ended at " + at + " while reading " + dst.remaining()
                         + " more bytes");

@@ -46,6 +46,7 @@ public final class ChunkReader implements AutoCloseable {
     private byte[] rowGroupBytes;
     private int nextRowGroup;
     private long rowsLeftInGroup;
+    private boolean allocated;
 
     private ChunkReader(RandomAccessSource source, ChunkFooter footer, BufferAllocator allocator,
                         ChunkReadOptions options) throws IOException {
@@ -123,7 +124,10 @@ public final class ChunkReader implements AutoCloseable {
         return footer;
     }
 
-    /** The batch that {@link #loadNextBatch()} fills. */
+    /**
+     * The batch that {@link #loadNextBatch()} fills. Its buffers may be taken over (transferred) between loads:
+     * the next load then allocates new ones.
+     */
     public VectorSchemaRoot root() {
         return root;
     }
@@ -256,20 +260,22 @@ public final class ChunkReader implements AutoCloseable {
     }
 
     /**
-     * Empties the batch for {@code rows} more rows, keeping buffers that hold them. A column without such buffers
-     * (the first batch, or a reader whose batches are taken over) gets them at once rather than by doubling as
-     * values arrive, which would copy and zero what it holds at every step.
+     * Empties the batch for {@code rows} more rows. The first batch's columns are allocated for that many rows
+     * at once; a column whose buffers were taken over (see {@link #root()}) gets new ones of the size it last
+     * had, as Arrow remembers it, rather than growing again by doubling, which copies and zeroes at every step.
      */
     private void clearBatch(int rows) {
         for (FieldVector v : root.getFieldVectors()) {
-            if (v.getValueCapacity() >= rows) {
-                v.reset();
-            } else {
-                v.clear();
+            if (!allocated) {
                 v.setInitialCapacity(rows);
                 v.allocateNew();
+            } else if (v.getValueCapacity() == 0) {
+                v.allocateNew();
+            } else {
+                v.reset();
             }
         }
+        allocated = true;
     }
 
     @Override

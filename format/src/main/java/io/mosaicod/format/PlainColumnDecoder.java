@@ -490,9 +490,10 @@ final class PlainColumnDecoder {
             long bytes = leafBytes + (valueLimit - valuePosition);
             FieldVector v = vectors[leaf];
             if (v instanceof BaseVariableWidthVector vw) {
-                if (vw.getDataBuffer().capacity() < bytes) {
-                    // one allocation: a reader whose batches are taken over starts each batch from no buffer at all
-                    vw.reallocDataBuffer(bytes);
+                long capacity = vw.getDataBuffer().capacity();
+                if (capacity < bytes) {
+                    // in one step, however far, and at least doubling so that a batch's growth stays linear
+                    vw.reallocDataBuffer(Math.max(bytes, 2 * capacity));
                 }
             } else {
                 while (v.getDataBuffer().capacity() < bytes) {

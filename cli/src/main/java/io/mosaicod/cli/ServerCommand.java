@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 final class ServerCommand extends ConfiguredCommand {
     /** Printed on standard output, followed by the bound port, once the server accepts calls: for scripts. */
     static final String READY_LINE = "mosaicod server ready on port ";
+    private static final String ZERO_COPY_WRITE = "arrow.flight.enable_zero_copy_write";
 
     ServerCommand(Invocation invocation) {
         super(invocation);
@@ -24,6 +25,21 @@ final class ServerCommand extends ConfiguredCommand {
                 .withFooter("", "Runs until SIGINT/SIGTERM, then finishes the calls in flight and exits 0.");
     }
 
+    /**
+     * Lets Flight hand gRPC the Arrow buffers of DoGet's batches instead of copying each batch into gRPC's own
+     * first (docs/benchmarks.md, "Reads sent without copies"); an operator's explicit setting stands. Only here,
+     * in a process that is nothing but a server: Arrow reads the setting once per JVM, for clients too, and a
+     * client that refills its batch after sending it — Flight's usual pattern, the demo's and the tests' — would
+     * then send the refilled memory. The server's own batches are safe: each one sent owns its buffers
+     * (StreamSender, TopicReader), accounted to an allocator that outlives the stream (TopicStreamer).
+     */
+    private static void sendBatchesWithoutCopying() {
+        if (System.getProperty(ZERO_COPY_WRITE) == null
+                && System.getenv("ARROW_FLIGHT_ENABLE_ZERO_COPY_WRITE") == null) {
+            System.setProperty(ZERO_COPY_WRITE, "true");
+        }
+    }
+
     @Override
     List<Setting<?>> flaggedSettings() {
         return List.of(Settings.HOST, Settings.PORT);
@@ -32,6 +48,7 @@ final class ServerCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
+            sendBatchesWithoutCopying();
             MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
                     instance.store());
             try {

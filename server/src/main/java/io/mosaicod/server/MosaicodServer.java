@@ -42,7 +42,6 @@ import org.slf4j.LoggerFactory;
 public final class MosaicodServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MosaicodServer.class);
     private static final long SHUTDOWN_GRACE_SECONDS = 5;
-    private static final String ZERO_COPY_WRITE = "arrow.flight.enable_zero_copy_write";
 
     private final ServerSettings settings;
     private final BufferAllocator allocator;
@@ -66,7 +65,6 @@ public final class MosaicodServer implements AutoCloseable {
     /** Binds and starts serving; returns once the port is open. */
     public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store)
             throws IOException {
-        sendBatchesWithoutCopying();
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
         ServerTransport transport = new ServerTransport();
@@ -86,20 +84,6 @@ public final class MosaicodServer implements AutoCloseable {
             closeQuietly(transport);
             root.close();
             throw e;
-        }
-    }
-
-    /**
-     * Lets Flight hand gRPC the Arrow buffers of DoGet's batches instead of copying each batch into gRPC's own
-     * buffers: a third of a read's server time on wide rows. Arrow reads the setting once, when its Flight
-     * message class loads (here: when the first Flight service is built); an operator's explicit setting stands.
-     * Safe because a sent batch's buffers belong to it alone and to an allocator that outlives the stream
-     * (TopicStreamer, StreamSender).
-     */
-    private static void sendBatchesWithoutCopying() {
-        if (System.getProperty(ZERO_COPY_WRITE) == null
-                && System.getenv("ARROW_FLIGHT_ENABLE_ZERO_COPY_WRITE") == null) {
-            System.setProperty(ZERO_COPY_WRITE, "true");
         }
     }
 

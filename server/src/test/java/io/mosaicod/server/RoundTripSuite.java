@@ -97,15 +97,6 @@ abstract class RoundTripSuite extends ServerFixture {
         }
     }
 
-    /** The reads above check every value the server sent straight from its batches' buffers, not from copies. */
-    @Test
-    void theServerSendsBatchesWithoutCopyingThem() throws ReflectiveOperationException {
-        java.lang.reflect.Field zeroCopyWrite = Class.forName("org.apache.arrow.flight.ArrowMessage")
-                .getField("ENABLE_ZERO_COPY_WRITE");
-        zeroCopyWrite.setAccessible(true);
-        assertThat(zeroCopyWrite.getBoolean(null)).isTrue();
-    }
-
     @Test
     void rangeReadsReturnExactlyTheRowsOfTheirHalfOpenWindow() {
         Random random = new Random(seed);

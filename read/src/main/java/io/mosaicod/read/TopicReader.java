@@ -146,7 +146,7 @@ public final class TopicReader {
                 from++;
             }
             int to = from;
-            while (to < n && !ts.isNull(to) && ts.get(to) < range.end()) {
+            while (to < n && inRange(ts, to)) {
                 to++;
             }
             if (to == from) {

@@ -1,8 +1,8 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.core.config.MosaicodConfig;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import java.util.List;
 
 /** Reads the repository only: {@code ps} does not register itself as an instance. */

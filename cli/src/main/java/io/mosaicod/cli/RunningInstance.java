@@ -2,8 +2,8 @@ package io.mosaicod.cli;
 
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.db.InstanceKind;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.tasks.StopSignal;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.OptimizationRun;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;

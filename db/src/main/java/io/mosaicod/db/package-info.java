@@ -1,7 +1,7 @@
 /**
  * The repository: the SQL catalog of sequences, sessions, topics, chunks and column statistics, the store
- * optimizer's queue and leases, the cleanup ledger and the instance registry. Open one with
- * {@link io.mosaicod.db.Repositories#open}; everything else is domain records and interfaces, implemented
- * over SQLite or PostgreSQL in {@code io.mosaicod.db.jdbc}.
+ * optimizer's queue and leases, the cleanup ledger and the instance registry, as domain records and
+ * interfaces. They know nothing of their implementation over SQLite or PostgreSQL in {@code io.mosaicod.db.jdbc},
+ * where {@code Repositories.open} opens one.
  */
 package io.mosaicod.db;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.config.Secret;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.testkit.PostgresDatabase;
 import io.mosaicod.testkit.PostgresServer;
 import java.io.BufferedReader;

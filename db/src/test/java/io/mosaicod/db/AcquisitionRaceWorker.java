@@ -2,6 +2,7 @@ package io.mosaicod.db;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.config.Secret;
+import io.mosaicod.db.jdbc.Repositories;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

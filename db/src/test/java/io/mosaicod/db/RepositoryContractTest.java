@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.Ulid;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.testkit.TestDatabase;
 import io.mosaicod.testkit.TestSql;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package io.mosaicod.db;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.testkit.SqliteDatabase;
 import io.mosaicod.testkit.TestDatabase;
 import java.io.IOException;

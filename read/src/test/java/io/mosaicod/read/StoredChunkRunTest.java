@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.db.Chunk;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.format.ChunkReadOptions;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.read.fixture.TopicFixture;

@@ -3,9 +3,9 @@ package io.mosaicod.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.config.DatabaseConfig;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.fixture.TopicFixture;

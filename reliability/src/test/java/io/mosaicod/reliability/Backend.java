@@ -2,8 +2,8 @@ package io.mosaicod.reliability;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.config.StoreConfig;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;

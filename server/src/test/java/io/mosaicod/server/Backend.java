@@ -2,8 +2,8 @@ package io.mosaicod.server;
 
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.config.StoreConfig;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.testkit.PostgresDatabase;

@@ -2,7 +2,6 @@ package io.mosaicod.server.catalog;
 
 import io.mosaicod.core.ClientText;
 import io.mosaicod.db.NotificationTarget;
-import io.mosaicod.server.ingest.UploadRegistry;
 import io.mosaicod.server.protocol.ActionName;
 import io.mosaicod.server.protocol.ActionResponse;
 import io.mosaicod.server.protocol.ErrorCode;

@@ -5,7 +5,6 @@ import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Topic;
 import io.mosaicod.server.folder.SequenceFolderMetadata;
-import io.mosaicod.server.ingest.UploadRegistry;
 import io.mosaicod.server.protocol.ActionRequest;
 import io.mosaicod.server.protocol.ActionResponse;
 import io.mosaicod.server.protocol.ProtocolException;

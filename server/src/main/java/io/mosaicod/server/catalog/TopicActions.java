@@ -7,7 +7,6 @@ import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
 import io.mosaicod.format.WriterProfile;
 import io.mosaicod.server.folder.TopicFolderMetadata;
-import io.mosaicod.server.ingest.UploadRegistry;
 import io.mosaicod.server.protocol.ActionRequest;
 import io.mosaicod.server.protocol.ActionResponse;
 import io.mosaicod.server.protocol.ProtocolException;

@@ -2,6 +2,7 @@ package io.mosaicod.server.flight;
 
 import io.mosaicod.server.catalog.ActionDispatcher;
 import io.mosaicod.server.protocol.ActionName;
+import io.mosaicod.server.protocol.ErrorStatus;
 import io.mosaicod.server.read.ReadService;
 import io.grpc.Status;
 import org.apache.arrow.flight.Action;

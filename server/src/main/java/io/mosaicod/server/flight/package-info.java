@@ -1,2 +1,2 @@
-/** Arrow Flight glue: the producer serving the Flight methods, and the mapping of failures to gRPC statuses. */
+/** Arrow Flight glue: the producer serving the Flight methods. */
 package io.mosaicod.server.flight;

@@ -5,6 +5,7 @@ import io.grpc.ServerMethodDefinition;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
 import io.mosaicod.server.catalog.CatalogLookup;
+import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
 import org.apache.arrow.flight.impl.Flight;

@@ -1,8 +1,8 @@
 package io.mosaicod.server.ingest;
 
 import io.grpc.stub.StreamObserver;
-import io.mosaicod.server.flight.ErrorStatus;
 import io.mosaicod.server.protocol.ErrorCode;
+import io.mosaicod.server.protocol.ErrorStatus;
 import io.mosaicod.server.protocol.ProtocolException;
 import org.apache.arrow.flight.impl.Flight;
 import org.slf4j.Logger;

@@ -3,6 +3,7 @@ package io.mosaicod.server.ingest;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.format.WriterProfile;
+import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
 import io.mosaicod.store.Folder;

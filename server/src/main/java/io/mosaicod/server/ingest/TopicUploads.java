@@ -4,6 +4,7 @@ import io.mosaicod.core.locator.TopicLocator;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.server.catalog.CatalogLookup;
+import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.folder.TopicFolderMetadata;
 import io.mosaicod.server.protocol.DoPutCommand;
 import io.mosaicod.server.protocol.ErrorCode;

@@ -1,8 +1,8 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.core.config.DatabaseConfig;
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectStore;
 import java.nio.file.Path;

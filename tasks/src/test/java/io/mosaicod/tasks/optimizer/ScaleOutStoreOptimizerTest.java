@@ -1,7 +1,7 @@
 package io.mosaicod.tasks.optimizer;
 
-import io.mosaicod.db.Repositories;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.testkit.PostgresDatabase;

@@ -1,4 +1,4 @@
-package io.mosaicod.server.flight;
+package io.mosaicod.server.read;
 
 import io.grpc.Context;
 import io.grpc.Contexts;

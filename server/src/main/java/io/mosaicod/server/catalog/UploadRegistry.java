@@ -1,4 +1,4 @@
-package io.mosaicod.server.ingest;
+package io.mosaicod.server.catalog;
 
 import java.util.Collection;
 import java.util.Optional;
@@ -8,7 +8,8 @@ import java.util.function.ToLongFunction;
 
 /**
  * The topics this server instance is receiving a DoPut for. One upload per topic at a time; actions that
- * would pull a topic from under a running upload (finalize, delete) check here first.
+ * would pull a topic from under a running upload (finalize, delete) check here first, so it lives with them
+ * and ingestion claims its topics here.
  */
 public final class UploadRegistry {
     private final Set<Long> uploading = ConcurrentHashMap.newKeySet();

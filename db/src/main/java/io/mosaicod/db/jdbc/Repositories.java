@@ -1,7 +1,8 @@
-package io.mosaicod.db;
+package io.mosaicod.db.jdbc;
 
 import io.mosaicod.core.config.DatabaseConfig;
-import io.mosaicod.db.jdbc.JdbcRepository;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.RepositoryException;
 
 /** Opens the repository a configuration names. */
 public final class Repositories {

@@ -1,12 +1,10 @@
-package io.mosaicod.server.flight;
+package io.mosaicod.server.protocol;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.mosaicod.core.locator.InvalidLocatorException;
 import io.mosaicod.db.AlreadyExistsException;
 import io.mosaicod.db.ConcurrentDeletionException;
-import io.mosaicod.server.protocol.ErrorCode;
-import io.mosaicod.server.protocol.ProtocolException;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.grpc.StatusUtils;
 import org.apache.arrow.memory.OutOfMemoryException;

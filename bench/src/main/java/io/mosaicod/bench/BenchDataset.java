@@ -1,6 +1,7 @@
 package io.mosaicod.bench;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.Repository;
@@ -108,7 +109,7 @@ public final class BenchDataset {
         Path dataDir = workDir.resolve(spec.name());
         Path ready = dataDir.resolve(READY);
         if (!Files.exists(ready) || !Files.readString(ready).equals(spec.fingerprint())) {
-            deleteTree(dataDir);
+            FileTrees.delete(dataDir);
             Files.createDirectories(dataDir);
             System.out.printf("generating %s: %d topic(s) of %d chunks of %d %s rows, overlap %.0f %%%s...%n",
                     spec.name(), spec.topics(), spec.chunks(), spec.rowsPerChunk(), spec.shape().name(),
@@ -192,7 +193,7 @@ public final class BenchDataset {
         try (Stream<Path> folders = Files.list(dataDir.resolve("store"))) {
             for (Path folder : folders.filter(p -> p.getFileName().toString().startsWith("tp_")
                     && !topicFolders.contains(p.getFileName().toString())).toList()) {
-                deleteTree(folder);
+                FileTrees.delete(folder);
             }
         }
     }
@@ -251,16 +252,5 @@ public final class BenchDataset {
 
     private static Path snapshot(Path dataDir) {
         return dataDir.resolve("ingested.db.snapshot");
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.format.ChunkCompression;
 import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.format.ChunkSummary;
@@ -15,10 +16,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -73,7 +72,7 @@ public final class CodecBenchmark {
     }
 
     private void run(int rounds) throws IOException {
-        deleteTree(dir);
+        FileTrees.delete(dir);
         Path input = Files.createDirectories(dir.resolve("input"));
         System.out.printf("codec benchmark: %d chunks of %d rows into %s, %d cores, java %s%n", chunks,
                 ROWS_PER_CHUNK, dir, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
@@ -130,7 +129,7 @@ public final class CodecBenchmark {
         System.out.printf("chunk codec vs Group API: %.2fx by wall time, %.2fx by CPU time%n",
                 (double) group.wall / codec.wall, (double) group.cpu / codec.cpu);
         allocator.close();
-        deleteTree(dir);
+        FileTrees.delete(dir);
     }
 
     /** The fastest round of a measurement: on a shared machine, slower rounds measure the neighbours. */
@@ -337,17 +336,6 @@ public final class CodecBenchmark {
         @Override
         protected ReadSupport<Group> getReadSupport() {
             return new GroupReadSupport();
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
         }
     }
 }

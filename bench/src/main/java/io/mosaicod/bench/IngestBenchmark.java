@@ -6,6 +6,7 @@ import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.server.MosaicodServer;
@@ -59,7 +60,7 @@ final class IngestBenchmark {
                 : new long[][] {{10L << 10, 300}, {1L << 20, 30}, {10L << 20, 4}};
         List<Result> results = new ArrayList<>();
         Path data = work.resolve("ingest");
-        BenchDataset.deleteTree(data);
+        FileTrees.delete(data);
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")));
              LocalObjectStore store = new LocalObjectStore(data.resolve("store"))) {
             MosaicodServer server = MosaicodServer.start(ServerSettings.defaults().withEndpoint("127.0.0.1", 0),

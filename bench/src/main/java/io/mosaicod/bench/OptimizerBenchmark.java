@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.tasks.optimizer.TopicRewriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -161,8 +162,8 @@ public final class OptimizerBenchmark {
     /** One DuckDB sort of {@code dataset}'s chunks, cold cache, in its own JVM; a failure is recorded, not thrown. */
     boolean runDuckDb(BenchDataset dataset, int threads, String memoryLimit, Trials trials) throws Exception {
         Path out = work.resolve("duckdb-out");
-        BenchDataset.deleteTree(out);
-        BenchDataset.deleteTree(work.resolve("duckdb-out.tmp"));
+        FileTrees.delete(out);
+        FileTrees.delete(work.resolve("duckdb-out.tmp"));
         Path list = work.resolve("inputs.txt");
         Files.write(list, dataset.chunkFiles().stream().map(Path::toString).toList());
         long rowBytes = Math.max(1, dataset.arrowBytes() / Math.max(1, dataset.rows()));

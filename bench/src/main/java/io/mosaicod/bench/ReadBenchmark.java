@@ -7,6 +7,7 @@ import io.mosaicod.client.TopicReader;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.jdbc.Repositories;
@@ -67,11 +68,11 @@ final class ReadBenchmark {
         String topic = "read/camera";
         List<Result> results = new ArrayList<>();
         Path local = work.resolve("read-local");
-        BenchDataset.deleteTree(local);
+        FileTrees.delete(local);
         results.add(measure("local", local, Map.of(), topic, doPut, runs, work));
         try (S3Server s3 = S3Server.dedicated()) {
             Path data = work.resolve("read-s3");
-            BenchDataset.deleteTree(data);
+            FileTrees.delete(data);
             Map<String, String> store = s3.environment(s3.newBucket(), "");
             results.add(measure("S3 (s3proxy 4.1.0, filesystem backend)", data, store, topic, doPut, runs, work));
         }

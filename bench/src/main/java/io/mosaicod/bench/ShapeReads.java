@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
@@ -62,7 +63,7 @@ final class ShapeReads {
         String topic = dataset.spec().locator(0);
         byte[] metadata = topicMetadata(dataset);
         Path local = work.resolve("shape-read-local");
-        BenchDataset.deleteTree(local);
+        FileTrees.delete(local);
         Files.createDirectories(local);
         ReadBenchmark.Result localRead;
         Decode before = new Decode("before", dataset.chunkFiles().size());
@@ -88,7 +89,7 @@ final class ShapeReads {
                 cold &= decode(optimized, after, work);
             }
         } finally {
-            BenchDataset.deleteTree(local);
+            FileTrees.delete(local);
         }
         return new Result(localRead, onS3(dataset, metadata, topic, runs, work), before, after, cold);
     }
@@ -96,7 +97,7 @@ final class ShapeReads {
     private static ReadBenchmark.Result onS3(BenchDataset dataset, byte[] metadata, String topic, int runs,
                                              Path work) throws Exception {
         Path data = work.resolve("shape-read-s3");
-        BenchDataset.deleteTree(data);
+        FileTrees.delete(data);
         Files.createDirectories(data);
         try (S3Server s3 = S3Server.dedicated()) {
             String bucket = s3.newBucket();
@@ -119,7 +120,7 @@ final class ShapeReads {
             return ReadBenchmark.measure("S3 (s3proxy 4.1.0, filesystem backend)", data, s3.environment(bucket, ""),
                     topic, null, runs, work);
         } finally {
-            BenchDataset.deleteTree(data);
+            FileTrees.delete(data);
         }
     }
 

@@ -5,9 +5,7 @@ import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.ColumnWriter;
 
 /** Arrow bool ⇄ Parquet BOOLEAN; statistics count false as 0 and true as 1. */
-final class BooleanLeafCodec extends LeafCodec {
-
-    private final NumericStatisticsBuilder stats = new NumericStatisticsBuilder();
+final class BooleanLeafCodec extends NumericLeafCodec {
 
     @Override
     void write(ColumnWriter writer, int index, int repetition, int definition) {
@@ -20,20 +18,5 @@ final class BooleanLeafCodec extends LeafCodec {
     void read(ColumnReader reader, int index) {
         setValid(vector, index);
         BitVectorHelper.setValidityBit(data(), index, reader.getBoolean() ? 1 : 0);
-    }
-
-    @Override
-    void readNull(int index) {
-        setNullFixed(vector, index);
-    }
-
-    @Override
-    void noteNull() {
-        stats.addNull();
-    }
-
-    @Override
-    ColumnStatistics statistics(String path) {
-        return stats.build(path);
     }
 }

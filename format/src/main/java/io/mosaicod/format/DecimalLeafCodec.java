@@ -17,12 +17,11 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * FIXED_LEN_BYTE_ARRAY of the fewest bytes the precision needs (as pyarrow does) and read from any of the
  * physical types other writers use (INT32, INT64, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY).
  */
-final class DecimalLeafCodec extends LeafCodec {
+final class DecimalLeafCodec extends NumericLeafCodec {
 
     private final PrimitiveTypeName physical;
     private final int scale;
     private final byte[] scratch;
-    private final NumericStatisticsBuilder stats = new NumericStatisticsBuilder();
 
     private DecimalLeafCodec(PrimitiveTypeName physical, int scale, int width) {
         this.physical = physical;
@@ -88,20 +87,5 @@ final class DecimalLeafCodec extends LeafCodec {
         ArrowBuf buf = data();
         buf.setLong(index * 16L, low);
         buf.setLong(index * 16L + 8, high);
-    }
-
-    @Override
-    void readNull(int index) {
-        setNullFixed(vector, index);
-    }
-
-    @Override
-    void noteNull() {
-        stats.addNull();
-    }
-
-    @Override
-    ColumnStatistics statistics(String path) {
-        return stats.build(path);
     }
 }

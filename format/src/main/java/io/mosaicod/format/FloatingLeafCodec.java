@@ -7,24 +7,7 @@ import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
 
 /** Arrow float16/32/64 ⇄ Parquet FIXED_LEN_BYTE_ARRAY(2) FLOAT16 / FLOAT / DOUBLE, NaN and ±Inf included. */
-abstract class FloatingLeafCodec extends LeafCodec {
-
-    protected final NumericStatisticsBuilder stats = new NumericStatisticsBuilder();
-
-    @Override
-    void readNull(int index) {
-        setNullFixed(vector, index);
-    }
-
-    @Override
-    void noteNull() {
-        stats.addNull();
-    }
-
-    @Override
-    ColumnStatistics statistics(String path) {
-        return stats.build(path);
-    }
+abstract class FloatingLeafCodec extends NumericLeafCodec {
 
     static final class Double extends FloatingLeafCodec {
         @Override

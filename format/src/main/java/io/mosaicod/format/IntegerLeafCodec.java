@@ -20,7 +20,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * stored in milliseconds, date64 in days; a file whose Parquet unit differs from its {@code ARROW:schema}
  * unit is rescaled the other way on read.
  */
-final class IntegerLeafCodec extends LeafCodec {
+final class IntegerLeafCodec extends NumericLeafCodec {
 
     private static final long MILLIS_PER_DAY = 86_400_000L;
 
@@ -31,7 +31,6 @@ final class IntegerLeafCodec extends LeafCodec {
     /** parquet = arrow * multiplier / divisor; one of the two is 1. */
     private final long multiplier;
     private final long divisor;
-    private final NumericStatisticsBuilder stats = new NumericStatisticsBuilder();
 
     private IntegerLeafCodec(int width, boolean unsigned, PrimitiveType type, long multiplier, long divisor) {
         this.width = width;
@@ -149,20 +148,5 @@ final class IntegerLeafCodec extends LeafCodec {
             case 4 -> buf.setInt(index * 4L, (int) value);
             default -> buf.setLong(index * 8L, value);
         }
-    }
-
-    @Override
-    void readNull(int index) {
-        setNullFixed(vector, index);
-    }
-
-    @Override
-    void noteNull() {
-        stats.addNull();
-    }
-
-    @Override
-    ColumnStatistics statistics(String path) {
-        return stats.build(path);
     }
 }

@@ -3,6 +3,7 @@ package io.mosaicod.testkit;
 import io.mosaicod.core.config.Secret;
 import io.mosaicod.core.config.Settings;
 import io.mosaicod.core.config.StoreConfig;
+import io.mosaicod.core.io.FileTrees;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -13,12 +14,10 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * A real S3-compatible server for tests: s3proxy 4.1.0 in-process with its {@code filesystem-nio2} backend,
@@ -138,8 +137,8 @@ public final class S3Server implements AutoCloseable {
         } catch (Exception e) {
             // the JVM is exiting; nothing to recover
         }
-        try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        try {
+            FileTrees.delete(directory);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

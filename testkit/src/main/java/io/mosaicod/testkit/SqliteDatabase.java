@@ -1,12 +1,11 @@
 package io.mosaicod.testkit;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.io.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * A SQLite database file in a temporary folder of its own; the test may keep other files there too (a local
@@ -35,10 +34,8 @@ public final class SqliteDatabase implements TestDatabase {
 
     @Override
     public void close() {
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
+        try {
+            FileTrees.delete(folder);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete the test database folder " + folder, e);
         }

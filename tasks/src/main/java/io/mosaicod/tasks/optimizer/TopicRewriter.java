@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.RunVolume;
@@ -13,14 +14,11 @@ import io.mosaicod.read.merge.TimeOrderedMerge;
 import io.mosaicod.read.ChunkPrefetcher;
 import io.mosaicod.read.FileCacheReadAhead;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -259,18 +257,9 @@ public final class TopicRewriter {
     }
 
     private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            FileTrees.delete(dir);
+        } catch (IOException e) {
             LOG.warn("could not remove the spill directory {}: {}", dir, e.getMessage());
         }
     }

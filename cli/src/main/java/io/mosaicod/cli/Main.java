@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * Entry point of the {@code mosaicod} executable. The command line is parsed by {@link CommandLineParser}, not
- * a library: picocli (Java 5 class files, which the JVM's class archive cannot hold) cost ~70 ms of every
- * command's start-up here (docs/benchmarks.md).
+ * a library: picocli's Java 5 class files cannot be held in the JVM's class archive, which slowed every
+ * command's start-up (docs/benchmarks.md, "Where the time went").
  */
 public final class Main {
     private Main() {

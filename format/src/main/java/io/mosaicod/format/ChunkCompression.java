@@ -35,8 +35,8 @@ public final class ChunkCompression implements CompressionCodecFactory {
     private static final int MIN_SAMPLE_BYTES = 4 << 10;
     /**
      * The least a page's sample must shrink by to be compressed: noisy sensor values (float64 readings, point
-     * coordinates) shrink by only ~4 % at level 5, for as much CPU as the rest of their rewrite
-     * (docs/benchmarks.md, *Nested data*).
+     * coordinates) hardly shrink, for as much CPU as the rest of their rewrite (docs/benchmarks.md, *Nested
+     * data*).
      */
     private static final double MIN_SAVING = 0.10;
 

@@ -56,7 +56,7 @@ public final class ChunkFooter {
 
     /**
      * Initialises the library classes the first footer read waits for: Arrow's {@code Schema} and parquet's
-     * {@code ParquetMetadata} each build a Jackson mapper when first used, ~0.1–0.2 s of one core. A command about
+     * {@code ParquetMetadata} each build a Jackson mapper when first used (docs/benchmarks.md, "Where the time went"). A command about
      * to read chunks can run this on another thread during its own start-up. Only third-party classes are
      * initialised here, none of which depends on ours, so the two threads cannot deadlock on class
      * initialisation.

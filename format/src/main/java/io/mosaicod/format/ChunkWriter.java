@@ -41,9 +41,9 @@ public final class ChunkWriter implements AutoCloseable {
     public static final long DEFAULT_ROW_GROUP_BYTES = 128L << 20;
     /**
      * The ZSTD level of the pages a rewrite writes. Robot data compresses little beyond what level 1 finds, and a
-     * rewrite compresses everything again: level 1 against level 3 made the output 0.1–1.1 % larger for 10–20 %
-     * less time on the nested topic shapes of the benchmark (docs/benchmarks.md, *Nested data*); level 5, the
-     * profiles', pays for itself at ingestion, where chunks are written once and small.
+     * rewrite compresses everything again, so a higher level costs more time than it saves bytes
+     * (docs/benchmarks.md, *Nested data*); level 5, the profiles', pays for itself at ingestion, where chunks are
+     * written once and small.
      */
     public static final int REWRITE_ZSTD_LEVEL = 1;
     /** Rows are handed to the column writers in slices of about this many Arrow bytes, so pages stay small. */

@@ -14,16 +14,14 @@ import java.util.concurrent.BlockingQueue;
 /**
  * Writes with {@code O_DIRECT}: bytes go from an aligned buffer to the disk without being copied into the
  * page cache. The optimizer writes a topic's whole size again, once, and nothing reads it back soon, so the
- * page cache only costs it: the kernel's copy and its writeback competed for the same two cores as the merge
- * (docs/benchmarks.md), and on this machine 1 GiB took 0.4 s written direct against 1–2.8 s written
- * through the cache and fdatasynced. The last, partial block is written padded and the file then truncated
+ * page cache only costs it: the kernel's copy and its writeback compete for the cores the merge needs
+ * (docs/benchmarks.md, "Where the time went"). The last, partial block is written padded and the file then truncated
  * to its length; {@link #sync()} still fsyncs, since a direct write may sit in the device's cache.
  */
 final class DirectTemporaryFile implements TemporaryFile {
     /**
-     * Bytes per write (the largest request this machine's disk takes whole): while other reads share the disk,
-     * 1 MiB writes got the smaller share and an ingestion-like topic's pass took ~0.1 s longer. The buffers are
-     * pooled, since a writer per chunk would otherwise allocate one each.
+     * Bytes per write: large enough that writes keep their share of a disk other reads use at the same time
+     * (docs/benchmarks.md, "Where the time went"). The buffers are pooled, since a writer per chunk would otherwise allocate one each.
      */
     static final int BUFFER_BYTES = 4 << 20;
     /** Buffers kept for reuse: a handful of concurrent writers; more simply allocate. */

@@ -33,7 +33,7 @@ final class SchemaMigration {
 
     static void migrate(DataSource dataSource, Dialect dialect, String jdbcUrl) {
         if (latestApplied(dataSource)) {
-            return; // Flyway would only find that out, at ~50 ms of every command's start-up
+            return; // Flyway would only find that out, slowly: it is on every command's start-up
         }
         Flyway flyway = Flyway.configure().dataSource(dataSource).locations(dialect.migrationLocation()).load();
         Optional<Path> sqliteFile = dialect == Dialect.SQLITE ? sqliteFile(jdbcUrl) : Optional.empty();

@@ -49,9 +49,8 @@ public final class TopicRewriter {
     private static final int PREFETCH_THREADS = 4;
     /**
      * How far past the chunk being copied the chunks still to copy are read into the file cache: copying is
-     * bound by the disk, and 64–128 MiB ahead it reads in long stretches between the writes (an ingestion-like
-     * topic's pass ~0.2 s shorter here); decoding chunks is bound by the CPU, so merged chunks are not read
-     * ahead (that was ~0.1 s slower on the overlapping topic).
+     * bound by the disk, which then reads in long stretches between the writes; decoding chunks is bound by the
+     * CPU, so merged chunks are not read ahead (both measured in docs/benchmarks.md, "Where the time went").
      */
     private static final long READ_AHEAD_BYTES = 128L << 20;
     /** Threads opening and decoding chunk runs ahead of the merge: the decoding is CPU work for a second core. */

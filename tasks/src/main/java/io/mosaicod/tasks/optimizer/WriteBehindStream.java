@@ -48,7 +48,7 @@ final class WriteBehindStream extends OutputStream {
 
     /**
      * {@code count} buffers of {@code bytes}: allocated once per writer, since a new chunk's stream would
-     * otherwise leave its buffers to the garbage collector (16 MiB a chunk, which grew the heap by ~50 MB).
+     * otherwise leave its buffers, humongous to G1, to the garbage collector (docs/benchmarks.md, "Where the time went").
      */
     static List<byte[]> buffers(int bytes, int count) {
         List<byte[]> buffers = new ArrayList<>(count);

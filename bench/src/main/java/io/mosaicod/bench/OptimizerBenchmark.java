@@ -1,7 +1,7 @@
 package io.mosaicod.bench;
 
 import io.mosaicod.core.io.FileTrees;
-import io.mosaicod.tasks.optimizer.TopicRewriter;
+import io.mosaicod.tasks.optimizer.RewriteTuning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,7 +168,7 @@ public final class OptimizerBenchmark {
         Files.write(list, dataset.chunkFiles().stream().map(Path::toString).toList());
         long rowBytes = Math.max(1, dataset.arrowBytes() / Math.max(1, dataset.rows()));
         // row groups of about the size the optimizer writes
-        long rowGroupRows = Math.max(1024, TopicRewriter.MAX_ROW_GROUP_BYTES / rowBytes);
+        long rowGroupRows = Math.max(1024, RewriteTuning.DEFAULT.maxRowGroupBytes() / rowBytes);
         boolean cold = PageCache.drop();
         ChildJvm.Measurement m = ChildJvm.run(List.of(), DuckDbSort.class.getName(), List.of(Integer.toString(threads),
                 memoryLimit, Long.toString(rowGroupRows), Long.toString(MAX_CHUNK_SIZE), out.toString(), list.toString()),

@@ -135,7 +135,7 @@ final class DemoCommand extends ConfiguredCommand {
         OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),
                 options.leaseDuration(), Path.of(System.getProperty("java.io.tmpdir"), "mosaicod-spill"));
         Repository repository = instance.repository();
-        TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(),
+        TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                 instance.store(), allocator, settings, instance.scheduler(), instance.stop());
         return new StoreOptimizer(repository.optimizationQueue(), topics, settings, instance.instanceId(),
                 instance.stop()).runPass();

@@ -42,7 +42,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
             OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),
                     options.leaseDuration(), spillDirectory());
             Repository repository = instance.repository();
-            TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(),
+            TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                     instance.store(), allocator, settings, instance.scheduler(), instance.stop());
             topics.onProgress(TerminalProgress.forStderr());
             StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings,

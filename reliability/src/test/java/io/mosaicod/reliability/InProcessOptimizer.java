@@ -29,7 +29,7 @@ final class InProcessOptimizer implements AutoCloseable {
         this.instanceId = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "reliability",
                 ProcessHandle.current().pid(), true);
         StopSignal stop = new StopSignal();
-        TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), store,
+        TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), store,
                 allocator, settings, renewals, stop);
         this.optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings, instanceId, stop);
     }

@@ -26,9 +26,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * repository learns of them only when the optimizer commits.
  */
 final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
-    /** Encoded bytes handed to the store's writer at a time, and how many such buffers may wait for it. */
-    private static final int WRITE_BUFFER_BYTES = 4 << 20;
-    private static final int WRITE_BUFFERS = 4;
     private final ObjectStore store;
     private final Folder folder;
     private final Schema schema;
@@ -40,15 +37,18 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private final Executor columnWork;
     private long rows;
     private final List<NewChunk> written = new ArrayList<>();
-    private List<byte[]> writeBuffers;
+    private final List<byte[]> writeBuffers;
     private ObjectWriter object;
     private WriteBehindStream stream;
     private ChunkWriter current;
 
-    /** {@code columnWork} encodes a chunk's columns concurrently (see {@link ChunkWriter}); null: one after another. */
+    /**
+     * @param columnWork   encodes a chunk's columns concurrently (see {@link ChunkWriter}); null: one after another
+     * @param writeBuffers the buffers every chunk's writes wait in for the store ({@link WriteBehindStream#buffers})
+     */
     ChunkOutput(ObjectStore store, Folder folder, Schema schema, WriterProfile profile, long maxChunkSizeBytes,
                 long rowGroupBytes, Runnable safePoint, java.util.function.LongConsumer rowsWritten,
-                Executor columnWork) {
+                Executor columnWork, List<byte[]> writeBuffers) {
         this.store = store;
         this.folder = folder;
         this.schema = schema;
@@ -58,6 +58,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         this.safePoint = safePoint;
         this.rowsWritten = rowsWritten;
         this.columnWork = columnWork;
+        this.writeBuffers = writeBuffers;
     }
 
     @Override
@@ -86,9 +87,6 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         if (current == null) {
             String key = folder.chunkKey(written.size());
             object = store.newWriter(key);
-            if (writeBuffers == null) {
-                writeBuffers = WriteBehindStream.buffers(WRITE_BUFFER_BYTES, WRITE_BUFFERS);
-            }
             stream = new WriteBehindStream(object.stream(), key, writeBuffers);
             current = ChunkWriter.openForRewrite(stream, key, schema, profile, rowGroupBytes, columnWork);
         }

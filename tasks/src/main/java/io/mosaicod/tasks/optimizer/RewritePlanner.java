@@ -14,22 +14,22 @@ import java.util.Optional;
  */
 public final class RewritePlanner {
 
-    /** Largest decoded batch a sorted run reads at once when the memory pool does not ask for less. */
-    static final long MAX_READ_BATCH_BYTES = 8L << 20;
-    /** Smallest read batch, so tiny pools still make progress. */
-    static final long MIN_READ_BATCH_BYTES = 64L << 10;
-    /** A chunk at least this large (or a quarter of the max chunk size, if less) is copied without decoding. */
-    static final long MIN_COPY_BYTES = 8L << 20;
-
     private final long maxChunkSizeBytes;
     private final long memoryPoolBytes;
     private final long readBatchBytes;
+    private final long minCopyBytes;
+
+    /** A planner with the default tuning. */
+    public RewritePlanner(long maxChunkSizeBytes, long memoryPoolBytes) {
+        this(maxChunkSizeBytes, memoryPoolBytes, RewriteTuning.DEFAULT);
+    }
 
     /**
      * @param maxChunkSizeBytes soft size limit of the chunks the rewrite writes
      * @param memoryPoolBytes   cap on decoded data a merge holds; 0 means no limit
+     * @param tuning            the read batch size and the least size of a chunk copied without decoding
      */
-    public RewritePlanner(long maxChunkSizeBytes, long memoryPoolBytes) {
+    public RewritePlanner(long maxChunkSizeBytes, long memoryPoolBytes, RewriteTuning tuning) {
         if (maxChunkSizeBytes < 1) {
             throw new IllegalArgumentException("maxChunkSizeBytes must be >= 1, got " + maxChunkSizeBytes);
         }
@@ -38,13 +38,8 @@ public final class RewritePlanner {
         }
         this.maxChunkSizeBytes = maxChunkSizeBytes;
         this.memoryPoolBytes = memoryPoolBytes;
-        this.readBatchBytes = memoryPoolBytes == 0 ? MAX_READ_BATCH_BYTES
-                : Math.max(MIN_READ_BATCH_BYTES, Math.min(MAX_READ_BATCH_BYTES, memoryPoolBytes / 16));
-    }
-
-    /** Decoded bytes one read batch of a sorted run should hold. */
-    public long readBatchBytes() {
-        return readBatchBytes;
+        this.readBatchBytes = tuning.readBatchBytes(memoryPoolBytes);
+        this.minCopyBytes = tuning.minCopyBytes();
     }
 
     public RewritePlan plan(List<ChunkSpan> chunks) {
@@ -105,7 +100,7 @@ public final class RewritePlanner {
 
     /** A chunk whose row groups can go into the output as they are. */
     private boolean copyable(ChunkSpan chunk) {
-        return chunk.sorted() && chunk.sizeBytes() >= Math.min(MIN_COPY_BYTES, maxChunkSizeBytes / 4);
+        return chunk.sorted() && chunk.sizeBytes() >= Math.min(minCopyBytes, maxChunkSizeBytes / 4);
     }
 
     /** Turns the chunks collected for merging into a merge piece, with spill passes if the pool asks for them. */

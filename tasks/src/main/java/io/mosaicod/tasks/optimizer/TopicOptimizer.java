@@ -36,24 +36,42 @@ public final class TopicOptimizer {
 
     private final Catalog catalog;
     private final OptimizationQueue queue;
+    private final RewritePlanner planner;
     private final TopicRewriter rewriter;
     private final OutputVerifier verifier;
-    private final RewritePlanner planner;
     private final OptimizerSettings settings;
     private final ScheduledExecutorService renewals;
     private final StopSignal stop;
     private volatile ProgressListener progress = ProgressListener.NONE;
 
-    public TopicOptimizer(Catalog catalog, OptimizationQueue queue, ObjectStore store, BufferAllocator allocator,
-                          OptimizerSettings settings, ScheduledExecutorService renewals, StopSignal stop) {
+    /**
+     * The steps' parts: {@code planner} decides from the catalog (step 3's plan), {@code rewriter} writes the fresh
+     * folder, {@code verifier} checks it against the input, and {@code queue} commits it fenced by the lease (or
+     * takes the topic back). Leases are renewed on {@code renewals}; {@code stop} abandons a rewrite between
+     * batches.
+     */
+    public TopicOptimizer(Catalog catalog, OptimizationQueue queue, RewritePlanner planner, TopicRewriter rewriter,
+                          OutputVerifier verifier, OptimizerSettings settings, ScheduledExecutorService renewals,
+                          StopSignal stop) {
         this.catalog = catalog;
         this.queue = queue;
-        this.rewriter = new TopicRewriter(store, allocator, settings);
-        this.verifier = new OutputVerifier(store);
-        this.planner = new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes());
+        this.planner = planner;
+        this.rewriter = rewriter;
+        this.verifier = verifier;
         this.settings = settings;
         this.renewals = renewals;
         this.stop = stop;
+    }
+
+    /** The optimizer every command runs: the parts over one store, with the default tuning. */
+    public static TopicOptimizer assemble(Catalog catalog, OptimizationQueue queue, ObjectStore store,
+                                          BufferAllocator allocator, OptimizerSettings settings,
+                                          ScheduledExecutorService renewals, StopSignal stop) {
+        RewriteTuning tuning = RewriteTuning.DEFAULT;
+        return new TopicOptimizer(catalog, queue,
+                new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes(), tuning),
+                new TopicRewriter(store, allocator, settings, tuning), new OutputVerifier(store), settings, renewals,
+                stop);
     }
 
     /** Receives the progress of every rewrite from now on. */

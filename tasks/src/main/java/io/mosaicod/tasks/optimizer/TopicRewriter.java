@@ -12,7 +12,6 @@ import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.merge.TimeOrderedMerge;
 import io.mosaicod.read.ChunkPrefetcher;
-import io.mosaicod.read.FileCacheReadAhead;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,30 +32,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TopicRewriter {
     private static final Logger LOG = LoggerFactory.getLogger(TopicRewriter.class);
-    /** Decoded bytes per output batch, at most: bounds how far a new chunk can overshoot the max chunk size. */
-    static final long OUTPUT_BATCH_BYTES = 1L << 20;
-    /** Room for a chunk's footer (schema, row-group and column metadata) beyond its data. */
-    static final long FOOTER_ALLOWANCE_BYTES = 64L << 10;
-    /**
-     * Encoded bytes per row group of a new chunk, at most. A reader holds a whole row group's column chunks
-     * while it decodes them, so this bounds what reading an optimized topic costs (a server reading 128 MiB
-     * row groups ran out of a 512 MiB heap) and how finely a time range can skip; fewer, larger row groups
-     * would not read faster.
-     */
-    public static final long MAX_ROW_GROUP_BYTES = 32L << 20;
-    private static final long PREFETCH_WINDOW_BYTES = 64L << 20;
-    /** Concurrent chunk reads: a disk or S3 serves a few at once faster than one after another. */
-    private static final int PREFETCH_THREADS = 4;
-    /**
-     * How far past the chunk being copied the chunks still to copy are read into the file cache: copying is
-     * bound by the disk, which then reads in long stretches between the writes; decoding chunks is bound by the
-     * CPU, so merged chunks are not read ahead (both measured in docs/benchmarks.md, "Where the time went").
-     */
-    private static final long READ_AHEAD_BYTES = 128L << 20;
-    /** Threads opening and decoding chunk runs ahead of the merge: the decoding is CPU work for a second core. */
-    private static final int OPEN_AHEAD_THREADS = 2;
-    /** Threads encoding a new chunk's columns beside the merge's: encoding is as much work as decoding. */
-    private static final int COLUMN_ENCODE_THREADS = 2;
 
     /** What the repository recorded of a chunk, for copying its row groups with their statistics. */
     @FunctionalInterface
@@ -77,13 +52,14 @@ public final class TopicRewriter {
     private final ObjectStore store;
     private final BufferAllocator allocator;
     private final OptimizerSettings settings;
-    private final RewritePlanner planner;
+    private final RewriteTuning tuning;
 
-    public TopicRewriter(ObjectStore store, BufferAllocator allocator, OptimizerSettings settings) {
+    public TopicRewriter(ObjectStore store, BufferAllocator allocator, OptimizerSettings settings,
+                         RewriteTuning tuning) {
         this.store = store;
         this.allocator = allocator;
         this.settings = settings;
-        this.planner = new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes());
+        this.tuning = tuning;
     }
 
     /**
@@ -97,24 +73,26 @@ public final class TopicRewriter {
         List<ChunkSpan> readOrder = readOrder(plan);
         Files.createDirectories(settings.spillDirectory());
         Path spill = Files.createTempDirectory(settings.spillDirectory(), target.name() + "-");
+        long pool = settings.memoryPoolBytes();
+        long maxChunk = settings.maxChunkSizeBytes();
         try (BufferAllocator rewriteAllocator = allocator.newChildAllocator("rewrite " + topic.locator(), 0,
                 Long.MAX_VALUE);
-             ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, rewriteAllocator, expected(readOrder),
-                     prefetchWindowBytes(), PREFETCH_THREADS);
-             FileCacheReadAhead readAhead = new FileCacheReadAhead(store, expected(copied(plan)), READ_AHEAD_BYTES);
-             ColumnEncoders encoders = new ColumnEncoders(COLUMN_ENCODE_THREADS)) {
+             RewriteBackground background = new RewriteBackground(store, rewriteAllocator, readOrder, copied(plan),
+                     tuning, pool)) {
+            ChunkPrefetcher prefetcher = background.prefetcher();
             Schema schema = schemaOf(readOrder.get(0), rewriteAllocator);
-            int outputRows = outputBatchRows(readOrder, outputBatchBytes(settings.maxChunkSizeBytes()));
+            int outputRows = outputBatchRows(readOrder, tuning.outputBatchBytes(maxChunk));
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
-                    WriterProfile.forSerializationFormat(topic.serializationFormat()), settings.maxChunkSizeBytes(),
-                    rowGroupBytes(), safePoint, rowsWritten, encoders.executor());
+                    WriterProfile.forSerializationFormat(topic.serializationFormat()), maxChunk,
+                    tuning.rowGroupBytes(maxChunk, pool), safePoint, rowsWritten, background.columnEncoders(),
+                    WriteBehindStream.buffers(tuning.writeBufferBytes(), tuning.writeBuffers()));
                  EncodeBehind encoded = new EncodeBehind(output, rewriteAllocator);
                  MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
-                        spill, planner.readBatchBytes(), outputRows, safePoint)) {
-                inputs.openAhead(mergeOrder(plan), prefetchWindowBytes() / 4, OPEN_AHEAD_THREADS);
+                        spill, tuning.readBatchBytes(pool), outputRows, safePoint)) {
+                inputs.openAhead(mergeOrder(plan), tuning.openAheadBytes(pool), tuning.openAheadThreads());
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
-                        readAhead.reached(copy.chunk().objectKey());
+                        background.readAhead().reached(copy.chunk().objectKey());
                         encoded.drain();
                         output.append(copy.chunk(), prefetcher.open(copy.chunk().objectKey()),
                                 recorded.summaryOf(copy.chunk()));
@@ -162,18 +140,6 @@ public final class TopicRewriter {
         }
     }
 
-    /**
-     * How far past {@code maxChunkSizeBytes} a new chunk can grow: a chunk is finished after the output batch
-     * that reaches the limit, so by at most one batch (an eighth of the limit, at most 1 MiB) and its footer.
-     */
-    public static long maxOvershootBytes(long maxChunkSizeBytes) {
-        return outputBatchBytes(maxChunkSizeBytes) + FOOTER_ALLOWANCE_BYTES;
-    }
-
-    private static long outputBatchBytes(long maxChunkSizeBytes) {
-        return Math.max(1, Math.min(OUTPUT_BATCH_BYTES, maxChunkSizeBytes / 8));
-    }
-
     /** About {@code batchBytes} of decoded rows per output batch, judged by the topic's mean row. */
     private static int outputBatchRows(List<ChunkSpan> chunks, long batchBytes) {
         long bytes = 0;
@@ -184,13 +150,6 @@ public final class TopicRewriter {
         }
         long rowBytes = Math.max(1, bytes / Math.max(1, rows));
         return (int) Math.max(1, Math.min(65_536, batchBytes / rowBytes));
-    }
-
-    /** Row groups are buffered encoded in memory until flushed: keep them well inside a memory pool. */
-    private long rowGroupBytes() {
-        long pool = settings.memoryPoolBytes();
-        long cap = Math.min(MAX_ROW_GROUP_BYTES, settings.maxChunkSizeBytes());
-        return pool == 0 ? cap : Math.max(4L << 20, Math.min(cap, pool / 4));
     }
 
     /** Every chunk of the plan, in the order the rewrite reads them: piece after piece. */
@@ -226,19 +185,6 @@ public final class TopicRewriter {
             }
         }
         return order;
-    }
-
-    private static List<ChunkPrefetcher.Expected> expected(List<ChunkSpan> chunks) {
-        return chunks.stream().map(c -> new ChunkPrefetcher.Expected(c.objectKey(), c.sizeBytes())).toList();
-    }
-
-    /**
-     * Chunks fetched ahead are held encoded, beside the decoded data the pool bounds: a quarter of the pool,
-     * within 8–64 MiB (enough for a few reads in flight; more does not read faster).
-     */
-    private long prefetchWindowBytes() {
-        long pool = settings.memoryPoolBytes();
-        return pool == 0 ? PREFETCH_WINDOW_BYTES : Math.max(8L << 20, Math.min(PREFETCH_WINDOW_BYTES, pool / 4));
     }
 
     private static RunVolume volumeOf(List<NewChunk> chunks) {

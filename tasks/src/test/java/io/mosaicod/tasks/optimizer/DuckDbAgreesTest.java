@@ -50,7 +50,7 @@ class DuckDbAgreesTest {
 
             OptimizerSettings settings = new OptimizerSettings(200_000, 0, Duration.ofSeconds(30), data.resolve("spill"));
             StopSignal stop = new StopSignal();
-            TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), store,
+            TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), store,
                     allocator, settings, renewals, stop);
             long instance = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "test", 1, true);
             assertThat(new StoreOptimizer(repository.optimizationQueue(), topics, settings, instance, stop).runPass()

@@ -76,7 +76,7 @@ abstract class StoreOptimizerContractTest {
 
     PassSummary runPass(OptimizerSettings settings) {
         StopSignal stop = new StopSignal();
-        TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), store,
+        TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), store,
                 allocator, settings, renewals, stop);
         return new StoreOptimizer(repository.optimizationQueue(), topics, settings, instanceId, stop).runPass();
     }
@@ -156,7 +156,7 @@ abstract class StoreOptimizerContractTest {
         for (int i = 0; i < chunks.size(); i++) {
             Chunk chunk = chunks.get(i);
             assertThat(chunk.sizeBytes()).as("overshoot bound of " + chunk.objectKey())
-                    .isLessThanOrEqualTo(max + TopicRewriter.maxOvershootBytes(max));
+                    .isLessThanOrEqualTo(max + RewriteTuning.DEFAULT.maxOvershootBytes(max));
             if (i < chunks.size() - 1) {
                 assertThat(chunk.sizeBytes()).as("a chunk is closed only once full").isGreaterThanOrEqualTo(max);
             }
@@ -230,13 +230,13 @@ abstract class StoreOptimizerContractTest {
 
         StopSignal stop = new StopSignal();
         OptimizerSettings settings = settings(MAX_CHUNK, 0);
-        TopicResult result = new TopicOptimizer(repository.catalog(), queue, store, allocator, settings, renewals, stop)
+        TopicResult result = TopicOptimizer.assemble(repository.catalog(), queue, store, allocator, settings, renewals, stop)
                 .optimize(stale);
 
         assertThat(result.outcome()).isEqualTo(RunOutcome.LEASE_LOST);
         assertThat(reload(topic).folder()).isEqualTo(topic.folder());
         assertThat(reload(topic).isOptimized()).isFalse();
-        TopicResult winner = new TopicOptimizer(repository.catalog(), queue, store, allocator, settings, renewals, stop)
+        TopicResult winner = TopicOptimizer.assemble(repository.catalog(), queue, store, allocator, settings, renewals, stop)
                 .optimize(current);
         assertThat(winner.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
         assertThat(reload(topic).folder()).isEqualTo(current.freshFolder());
@@ -293,7 +293,7 @@ abstract class StoreOptimizerContractTest {
         ObjectStore slow = new SlowReads(store, Duration.ofMillis(700));
         OptimizerSettings settings = new OptimizerSettings(MAX_CHUNK, 0, Duration.ofSeconds(1), spill);
         StopSignal stop = new StopSignal();
-        TopicOptimizer topics = new TopicOptimizer(repository.catalog(), repository.optimizationQueue(), slow,
+        TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), slow,
                 allocator, settings, renewals, stop);
         long started = System.nanoTime();
 

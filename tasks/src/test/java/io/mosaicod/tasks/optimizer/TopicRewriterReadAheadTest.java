@@ -127,7 +127,7 @@ class TopicRewriterReadAheadTest {
         List<Chunk> chunks = chunks(topic);
         RewritePlan plan = plan(topic, maxChunk, pool);
         assertThat(plan).isInstanceOf(RewritePlan.Rewrite.class);
-        return new TopicRewriter(store, allocator, settings).rewrite(topic, Folder.newTopic().name(),
+        return new TopicRewriter(store, allocator, settings, RewriteTuning.DEFAULT).rewrite(topic, Folder.newTopic().name(),
                 (RewritePlan.Rewrite) plan, span -> ChunkCatalogEntry.summaryOf(chunks.get(span.ordinal()),
                         repository.catalog().columnStats(chunks.get(span.ordinal()).id())), () -> { }, rows -> { });
     }

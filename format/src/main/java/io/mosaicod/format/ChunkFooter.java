@@ -54,26 +54,6 @@ public final class ChunkFooter {
         this.rowGroups = List.copyOf(groups);
     }
 
-    /**
-     * Initialises the library classes the first footer read waits for: Arrow's {@code Schema} and parquet's
-     * {@code ParquetMetadata} each build a Jackson mapper when first used (docs/benchmarks.md, "Where the time went"). A command about
-     * to read chunks can run this on another thread during its own start-up. Only third-party classes are
-     * initialised here, none of which depends on ours, so the two threads cannot deadlock on class
-     * initialisation.
-     */
-    public static void initializeLibraries() {
-        initialize(Schema.class);
-        initialize(ParquetMetadata.class);
-    }
-
-    private static void initialize(Class<?> type) {
-        try {
-            Class.forName(type.getName(), true, type.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e); // it is linked into this class: cannot happen
-        }
-    }
-
     static ParquetReadOptions readOptions() {
         return ParquetReadOptions.builder(new PlainParquetConfiguration())
                 .withCodecFactory(ChunkCompression.FOR_READING)

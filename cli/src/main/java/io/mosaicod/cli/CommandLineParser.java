@@ -9,10 +9,12 @@ import java.util.Set;
 
 /**
  * Parses {@code mosaicod}'s arguments against the command tree: the leading words choose the command
- * ({@code topic cat}), then come its options ({@code --name=value}, {@code --name value}, flags, clustered short
- * flags such as {@code -av}) and its parameters, in any order; {@code --} ends the options. Options belong to the
- * command named before them. Anything else is a {@link UsageException}; {@link #path()} then tells how far the
- * parse got, for the error's pointer to help.
+ * ({@code topic cat}), then come its options ({@code --name=value}, {@code --name value}, {@code -n value},
+ * {@code -nvalue}, flags, clustered short flags such as {@code -av}) and its parameters, in any order; {@code --}
+ * ends the options. Options belong to the command named before them; those a group offers (the root's global
+ * {@code --config}, {@code --log-level}, {@code --log-format}) may come before the command, which must accept
+ * them too. Anything else is a {@link UsageException}; {@link #path()} then tells how far the parse got, for
+ * the error's pointer to help.
  */
 final class CommandLineParser {
     /** What the command line asks for. */
@@ -60,7 +62,7 @@ final class CommandLineParser {
             } else if (!optionsEnded && arg.startsWith("--")) {
                 i = longOption(current, args, i);
             } else if (!optionsEnded && arg.length() > 1 && arg.startsWith("-")) {
-                shortFlags(current, arg);
+                i = shortOptions(current, args, i);
             } else if (!current.subcommands().isEmpty()) {
                 path.add(subcommand(current, arg));
             } else {
@@ -75,6 +77,7 @@ final class CommandLineParser {
         Command command = path.get(path.size() - 1);
         if (request == Request.RUN) {
             check(command, parameters);
+            checkGivenBeforeApply(command);
         }
         return new Parsed(path(), new CommandArguments(commandName(path), values, flags, parameters), request);
     }
@@ -103,15 +106,38 @@ final class CommandLineParser {
         return i + 1;
     }
 
-    /** {@code -a}, or several short flags together: {@code -av}. */
-    private void shortFlags(Command command, String arg) {
-        for (char letter : arg.substring(1).toCharArray()) {
-            CommandSpec.Option option = option(command, "-" + letter);
-            if (option.takesValue()) {
-                throw new UsageException("option -" + letter + " takes a value: give it as " + option.key() + "="
-                        + option.label());
+    /**
+     * {@code -a}, several short flags together ({@code -av}), or a short option with its value, joined
+     * ({@code -n5}, {@code -av -n5} as {@code -avn5}) or next ({@code -n 5}); returns the index of the last word used.
+     */
+    private int shortOptions(Command command, String[] args, int i) {
+        String arg = args[i];
+        for (int at = 1; at < arg.length(); at++) {
+            String name = "-" + arg.charAt(at);
+            CommandSpec.Option option = option(command, name);
+            if (!option.takesValue()) {
+                flags.add(option.key());
+            } else if (at + 1 < arg.length()) {
+                values.put(option.key(), arg.substring(at + 1));
+                return i;
+            } else if (i + 1 < args.length) {
+                values.put(option.key(), args[i + 1]);
+                return i + 1;
+            } else {
+                throw new UsageException("option " + name + " needs a value (" + name + " " + option.label() + ")");
             }
-            flags.add(option.key());
+        }
+        return i;
+    }
+
+    /** An option given before the command was its group's: the command must take it too, or it would be lost. */
+    private void checkGivenBeforeApply(Command command) {
+        List<String> given = new ArrayList<>(values.keySet());
+        given.addAll(flags);
+        for (String key : given) {
+            if (command.spec().option(key).isEmpty()) {
+                throw new UsageException("option " + key + " does not apply to '" + commandName(path) + "'");
+            }
         }
     }
 

@@ -23,6 +23,7 @@ final class MosaicodCommand extends CommandGroup {
     @Override
     public CommandSpec spec() {
         return CommandSpec.of("mosaicod", "Storage core of mosaico, the data platform for robotics time series.")
+                .withOptions(SettingOptions.options(SettingOptions.COMMON))
                 .withFooter("", "Exit codes:", "  0  success", "  1  fatal runtime error", "  2  bad usage or configuration",
                         "", "Settings come from flags, MOSAICOD_* environment variables, config.toml and defaults, in"
                                 + " that order; see README.md.");

@@ -28,9 +28,13 @@ class CommandLineParserTest {
             .withOptions(List.of(CommandSpec.Option.flag(List.of("-a", "--all"), "All."),
                     CommandSpec.Option.flag(List.of("-v", "--verbose"), "Loud."),
                     CommandSpec.Option.valued("--start", "NS", "From."),
-                    CommandSpec.Option.valued("--limit", "N", "At most."))));
-    private static final Command ROOT = new Branch(CommandSpec.of("mosaicod", "Root."),
-            List.of(new Branch(CommandSpec.of("topic", "Topics."), List.of(CAT))));
+                    new CommandSpec.Option(List.of("-n", "--limit"), "N", List.of("At most.")),
+                    CommandSpec.Option.valued("--config", "PATH", "Which file."))));
+    private static final Command LS = new Leaf(CommandSpec.of("ls", "List."));
+    /** The root offers {@code --config} to every command, as mosaicod's offers its global options. */
+    private static final Command ROOT = new Branch(CommandSpec.of("mosaicod", "Root.")
+            .withOptions(List.of(CommandSpec.Option.valued("--config", "PATH", "Which file."))),
+            List.of(new Branch(CommandSpec.of("topic", "Topics."), List.of(CAT, LS))));
 
     private static CommandLineParser.Parsed parse(String... args) {
         return new CommandLineParser(ROOT).parse(args);
@@ -60,6 +64,25 @@ class CommandLineParserTest {
     }
 
     @Test
+    void aShortOptionTakesItsValueJoinedOrAsTheNextWord() {
+        assertThat(parse("topic", "cat", "x", "-n", "3").arguments().intValue("--limit", 0)).isEqualTo(3);
+        assertThat(parse("topic", "cat", "x", "-n3").arguments().intValue("--limit", 0)).isEqualTo(3);
+        CommandArguments clustered = parse("topic", "cat", "x", "-avn12").arguments();
+        assertThat(clustered.flag("--all")).isTrue();
+        assertThat(clustered.flag("--verbose")).isTrue();
+        assertThat(clustered.intValue("--limit", 0)).isEqualTo(12);
+        assertThat(parse("topic", "cat", "-n", "x", "y").arguments().parameters())
+                .as("the word after -n is its value").containsExactly("y");
+    }
+
+    @Test
+    void aGroupsOptionMayComeBeforeTheCommandThatTakesIt() {
+        assertThat(parse("--config", "a.toml", "topic", "cat", "x").arguments().value("--config")).contains("a.toml");
+        assertThat(parse("topic", "cat", "x", "--config=b.toml").arguments().value("--config")).contains("b.toml");
+        assertUsage("option --config does not apply to 'topic ls'", "--config", "a.toml", "topic", "ls");
+    }
+
+    @Test
     void helpAndVersionAreAnsweredWhereverTheyAppear() {
         CommandLineParser.Parsed help = parse("topic", "cat", "--help");
         assertThat(help.request()).isEqualTo(CommandLineParser.Request.HELP);
@@ -75,10 +98,11 @@ class CommandLineParserTest {
         assertUsage("unknown option -q", "topic", "cat", "x", "-aq");
         assertUsage("option --limit needs a value (--limit=N)", "topic", "cat", "x", "--limit");
         assertUsage("option --all takes no value", "topic", "cat", "x", "--all=yes");
+        assertUsage("option -n needs a value (-n N)", "topic", "cat", "x", "-an");
         assertUsage("missing LOCATOR", "topic", "cat");
         assertUsage("unexpected argument 'y'", "topic", "cat", "x", "y");
         assertUsage("unknown command 'optimize': one of topic", "optimize");
-        assertUsage("missing command: one of cat", "topic");
+        assertUsage("missing command: one of cat, ls", "topic");
         assertThatThrownBy(() -> parse("topic", "cat", "x", "--limit", "ten").arguments().intValue("--limit", 0))
                 .isInstanceOf(UsageException.class).hasMessage("invalid value 'ten' for --limit: expected a whole number");
     }

@@ -72,6 +72,22 @@ class CommandLineTest {
     }
 
     @Test
+    void theGlobalOptionsWorkBeforeAndAfterTheCommand() throws java.io.IOException {
+        Path config = java.nio.file.Files.writeString(dir.resolve("fleet.toml"),
+                "[store_optimizer]\nmax_chunk_size = \"huge\"\n");
+        for (List<String> args : List.of(List.of("--config", config.toString(), "--log-level", "debug", "store-optimizer"),
+                List.of("store-optimizer", "--config", config.toString(), "--log-level", "debug"))) {
+            MainRun run = run(Map.of(), args.toArray(String[]::new));
+            assertThat(run.exitCode()).as("%s", args).isEqualTo(ExitCode.USAGE);
+            assertThat(run.errLines()).as("%s", args).hasSize(1).first().asString().contains("fleet.toml");
+        }
+        MainRun misplaced = run(Map.of(), "--config", config.toString(), "generate", "--help");
+        assertThat(misplaced.exitCode()).as("help is answered whatever else is given").isEqualTo(ExitCode.OK);
+        assertThat(run(Map.of(), "--log-level", "debug", "help").err())
+                .contains("option --log-level does not apply to 'help'");
+    }
+
+    @Test
     void theSameFlagNameSetsTheSettingOfItsOwnCommand() {
         // --time-interval is the optimizer's interval under store-optimizer and the cleanup's under cleanup
         Map<String, String> env = Map.of("MOSAICOD_CLEANUP_TIME_INTERVAL", "bad");

@@ -13,10 +13,12 @@ final class MosaicodCommand extends CommandGroup {
                 new GenerateCommand(invocation), new DemoCommand(invocation)));
     }
 
-    /** With {@code commands}, and help, as its subcommands. */
+    /** With {@code commands}, and help, completion and manual, as its subcommands. */
     MosaicodCommand(Invocation invocation, List<Command> commands) {
         List<Command> all = new ArrayList<>(commands);
         all.add(new HelpCommand(this, invocation));
+        all.add(new CompletionCommand(this, invocation));
+        all.add(new ManualCommand(this, invocation));
         this.subcommands = List.copyOf(all);
     }
 

@@ -1,5 +1,7 @@
 package io.mosaicod.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.fixture.TopicFixture;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its lease — loses nothing: after every kill each topic still reads exactly as ingested, and once the
  * killed leases have expired a normal run optimizes every topic exactly once. A 3 s lease (renewed every
  * second) makes renewals frequent and lets the next trial's process reclaim the killed one's topics.
+ * The campaign must have killed at least one rewrite; random instants rarely hit the milliseconds of a
+ * commit, which {@link PinnedCrashTest} pins instead.
  */
 abstract class CrashTest {
     private static final Map<String, String> SHORT_LEASE = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3");
@@ -78,6 +82,9 @@ abstract class CrashTest {
         }
         Campaign.report(scenario, "%d kill -9 trials over %d topics; kills by phase %s", trials,
                 deployment.ledger.size(), phases);
+        // the campaign's subject: kills that all landed between topics or after passes would prove nothing
+        assertThat(phases.getOrDefault(KillPhase.DURING_REWRITE, 0))
+                .as("kills inside a rewrite (by phase: %s)", phases).isPositive();
 
         deployment.awaitLeasesExpired(Duration.ofSeconds(30));
         deployment.optimizeNormally();

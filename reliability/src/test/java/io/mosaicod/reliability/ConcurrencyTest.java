@@ -7,6 +7,7 @@ import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.read.TopicReader;
 import io.mosaicod.store.ObjectKeys;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly once, nothing is lost, and the cleanup leaves only current folders.
  */
 abstract class ConcurrencyTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final int OPTIMIZERS = 4;
 
     @TempDir
@@ -55,7 +59,7 @@ abstract class ConcurrencyTest {
     @Test
     void optimizersCleanupReadersAndIngestionTogetherLoseNothingAndOptimizeEveryTopicOnce() throws Exception {
         String scenario = "concurrency (" + deployment.backend + ")";
-        Random random = new Random(Campaign.seed(scenario));
+        Random random = new Random(Campaign.seed(SEED, scenario));
         int topics = Campaign.size(24, 200);
         List<Long> readable = new CopyOnWriteArrayList<>();
         // the server reads its own metadata.json (the fixture writes a stand-in): DoGet reads what it ingested

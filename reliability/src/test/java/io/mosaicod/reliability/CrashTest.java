@@ -6,6 +6,7 @@ import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * commit, which {@link PinnedCrashTest} pins instead.
  */
 abstract class CrashTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final Map<String, String> SHORT_LEASE = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3");
     /** The first guess at how long a pass over the queued work takes in a fresh JVM; then measured. */
     private static final int FIRST_PASS_ESTIMATE_MS = 4000;
@@ -54,7 +58,7 @@ abstract class CrashTest {
     @Test
     void killNineAtRandomInstantsLosesNothingAndANormalRunThenOptimizesEveryTopicOnce() throws Exception {
         String scenario = "crash (" + deployment.backend + ")";
-        Random random = new Random(Campaign.seed(scenario));
+        Random random = new Random(Campaign.seed(SEED, scenario));
         int trials = Campaign.size(4, 100);
         Map<KillPhase, Integer> phases = new TreeMap<>();
         long passEstimateMs = FIRST_PASS_ESTIMATE_MS;

@@ -10,6 +10,7 @@ import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The child's own log timestamps prove its clock was skewed.
  */
 class SkewedClockTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final Path LIBFAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1");
 
     @TempDir
@@ -62,7 +66,7 @@ class SkewedClockTest {
 
     @Test
     void aWorkerWhoseClockIsADayAheadLeavesALiveInstancesLeaseAloneAndStampsDatabaseTime() throws Exception {
-        Random random = new Random(Campaign.seed("clock a day ahead"));
+        Random random = new Random(Campaign.seed(SEED, "clock a day ahead"));
         Topic held = tiny(random, "clock/held");
         Topic free = tiny(random, "clock/free");
         // a live instance (the test) leases the oldest queued topic for 10 minutes of database time
@@ -101,7 +105,7 @@ class SkewedClockTest {
 
     @Test
     void aWorkerWhoseClockIsADayBehindReclaimsALeaseThatExpiredByDatabaseTime() throws Exception {
-        Random random = new Random(Campaign.seed("clock a day behind"));
+        Random random = new Random(Campaign.seed(SEED, "clock a day behind"));
         Topic abandoned = tiny(random, "clock/abandoned");
         var queue = deployment.repository.optimizationQueue();
         queue.enqueueCompleteUnoptimizedTopics();

@@ -39,7 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SkewedClockTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();
-    private static final Path LIBFAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1");
+    /** Where Debian's faketime package puts the library for this JVM's architecture. */
+    private static final Path LIBFAKETIME = Path.of("/usr/lib", multiarch(System.getProperty("os.arch")),
+            "faketime", "libfaketime.so.1");
 
     @TempDir
     Path dir;
@@ -47,7 +49,8 @@ class SkewedClockTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        assumeTrue(Files.exists(LIBFAKETIME), "libfaketime is not installed (apt-get install faketime)");
+        assumeTrue(Files.exists(LIBFAKETIME), "libfaketime is not installed for " + System.getProperty("os.arch")
+                + " (no " + LIBFAKETIME + "; apt-get install faketime)");
         deployment = new Deployment(Backend.postgresWithLocalStore(dir.resolve("data")));
     }
 
@@ -56,6 +59,15 @@ class SkewedClockTest {
         if (deployment != null) {
             deployment.close();
         }
+    }
+
+    /** Debian's multiarch folder name for a JVM architecture ({@code os.arch}). */
+    private static String multiarch(String arch) {
+        return switch (arch) {
+            case "amd64", "x86_64" -> "x86_64-linux-gnu";
+            case "aarch64", "arm64" -> "aarch64-linux-gnu";
+            default -> arch + "-linux-gnu";
+        };
     }
 
     private ChildMosaicod skewedOptimizer(String offset) throws Exception {

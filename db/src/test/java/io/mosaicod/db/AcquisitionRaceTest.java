@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two separate JVMs drain one optimization queue at the same time; every topic must be leased exactly once
- * overall. Run on both databases, since each excludes concurrent acquirers its own way (SQLite: an
+ * overall, and the two must have competed for topics rather than taken turns. Run on both databases, since each excludes concurrent acquirers its own way (SQLite: an
  * immediate transaction; PostgreSQL: FOR UPDATE SKIP LOCKED).
  */
 class AcquisitionRaceTest {
@@ -57,10 +57,9 @@ class AcquisitionRaceTest {
         try {
             for (Worker worker : workers) {
                 worker.awaitReady();
-                worker.go();
-            }
-            for (Worker worker : workers) {
-                assertThat(worker.acquiredTopics()).isEmpty();
+                worker.requestAcquisition();
+                assertThat(worker.attempt().topicId()).isEmpty();
+                worker.finish();
             }
         } finally {
             for (Worker worker : workers) {
@@ -69,6 +68,11 @@ class AcquisitionRaceTest {
         }
     }
 
+    /**
+     * Runs in rounds: each round asks both workers at once for one acquisition. A free-running race could
+     * let one worker drain the queue before the other's first attempt (nothing would then be raced), so the
+     * rounds make both attempt in every round, and the attempts' times show that they overlapped.
+     */
     private void race(DatabaseConfig config) throws Exception {
         Set<Long> queued = new HashSet<>();
         try (Repository repository = Repositories.open(config)) {
@@ -88,22 +92,55 @@ class AcquisitionRaceTest {
             for (Worker worker : workers) {
                 worker.awaitReady();
             }
-            for (Worker worker : workers) {
-                worker.go();
-            }
             List<Long> acquired = new ArrayList<>();
-            for (Worker worker : workers) {
-                List<Long> mine = worker.acquiredTopics();
-                // no fairness is promised (a SQLite writer in a tight loop may starve the other): only print it
-                System.out.println("instance " + worker.instanceId + " acquired " + mine.size() + " topics");
-                acquired.addAll(mine);
+            int overlappingRounds = 0;
+            // a queue handing out a topic twice would never empty: the rounds are bounded
+            for (int round = 0; round <= TOPICS; round++) {
+                for (Worker worker : workers) {
+                    worker.requestAcquisition();
+                }
+                Attempt first = workers.get(0).attempt();
+                Attempt second = workers.get(1).attempt();
+                if (first.topicId().isEmpty() && second.topicId().isEmpty()) {
+                    break;
+                }
+                if (TOPICS - acquired.size() >= workers.size()) {
+                    assertThat(List.of(first, second)).as("round %d, %d topics queued: each worker acquires one",
+                            round, TOPICS - acquired.size()).allMatch(attempt -> attempt.topicId().isPresent());
+                }
+                first.topicId().ifPresent(acquired::add);
+                second.topicId().ifPresent(acquired::add);
+                if (first.overlaps(second)) {
+                    overlappingRounds++;
+                }
             }
+            System.out.println(overlappingRounds + " rounds with both acquisitions overlapping in time");
+            assertThat(overlappingRounds).as("rounds in which each worker acquired a topic while the other's "
+                    + "acquisition was under way").isPositive();
             assertThat(acquired).as("every topic acquired exactly once").doesNotHaveDuplicates()
                     .containsExactlyInAnyOrderElementsOf(queued);
+            for (Worker worker : workers) {
+                worker.finish();
+            }
         } finally {
             for (Worker worker : workers) {
                 worker.process.destroyForcibly();
             }
+        }
+    }
+
+    /** One worker's answer to {@code ACQUIRE}: the topic it leased, if any, and when it tried (wall clock, µs). */
+    private record Attempt(Optional<Long> topicId, long startMicros, long endMicros) {
+        static Attempt parse(String line) {
+            String[] fields = line.split(" ");
+            return new Attempt("NONE".equals(fields[0]) ? Optional.empty() : Optional.of(Long.valueOf(fields[0])),
+                    Long.parseLong(fields[1]), Long.parseLong(fields[2]));
+        }
+
+        /** Both leased a topic, each while the other's acquisition was under way. */
+        boolean overlaps(Attempt other) {
+            return topicId.isPresent() && other.topicId.isPresent()
+                    && startMicros < other.endMicros && other.startMicros < endMicros;
         }
     }
 
@@ -130,21 +167,23 @@ class AcquisitionRaceTest {
             assertThat(stdout.readLine()).as("worker %d start-up; stderr: %s", instanceId, errors()).isEqualTo("READY");
         }
 
-        void go() throws IOException {
+        void requestAcquisition() throws IOException {
             OutputStream stdin = process.getOutputStream();
-            stdin.write("GO\n".getBytes(StandardCharsets.UTF_8));
+            stdin.write("ACQUIRE\n".getBytes(StandardCharsets.UTF_8));
             stdin.flush();
         }
 
-        List<Long> acquiredTopics() throws Exception {
-            List<String> lines = new ArrayList<>();
-            for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
-                lines.add(line);
-            }
+        Attempt attempt() throws IOException {
+            String line = stdout.readLine();
+            assertThat(line).as("worker %d's attempt; stderr: %s", instanceId, errors()).isNotNull();
+            return Attempt.parse(line);
+        }
+
+        /** Ends the worker's input and expects it to exit cleanly. */
+        void finish() throws Exception {
+            process.getOutputStream().close();
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("worker %d exits", instanceId).isTrue();
             assertThat(process.exitValue()).as("worker %d exit code; stderr: %s", instanceId, errors()).isZero();
-            assertThat(lines).as("worker %d output", instanceId).isNotEmpty().last().isEqualTo("DONE");
-            return lines.subList(0, lines.size() - 1).stream().map(Long::valueOf).toList();
         }
 
         private String errors() throws IOException {

@@ -7,12 +7,16 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 /**
- * A child process of {@link AcquisitionRaceTest}: opens the repository, says {@code READY}, waits for
- * {@code GO} on stdin, then acquires topics until the queue is empty, printing each topic id, and ends with
- * {@code DONE}. Arguments: JDBC URL, user, password ({@code -} for none), instance id.
+ * A child process of {@link AcquisitionRaceTest}: opens the repository and says {@code READY}; then, for
+ * each {@code ACQUIRE} line on stdin, tries to acquire one topic and prints
+ * {@code <topic id or NONE> <start µs> <end µs>}, the attempt's wall-clock bounds (one clock for every process
+ * on the machine, so the test can tell whether two workers' attempts overlapped). Exits at the end of stdin.
+ * Arguments: JDBC URL, user, password ({@code -} for none), instance id.
  */
 public final class AcquisitionRaceWorker {
     private AcquisitionRaceWorker() {
@@ -25,17 +29,22 @@ public final class AcquisitionRaceWorker {
             System.out.println("READY");
             System.out.flush();
             BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            if (!"GO".equals(stdin.readLine())) {
-                System.exit(2);
+            for (String line = stdin.readLine(); line != null; line = stdin.readLine()) {
+                if (!"ACQUIRE".equals(line)) {
+                    System.exit(2);
+                }
+                long startMicros = nowMicros();
+                Optional<Lease> lease = repository.optimizationQueue().acquire(instanceId, Duration.ofMinutes(5));
+                long endMicros = nowMicros();
+                System.out.println(lease.map(l -> Long.toString(l.topic().id())).orElse("NONE")
+                        + " " + startMicros + " " + endMicros);
+                System.out.flush();
             }
-            StringBuilder acquired = new StringBuilder();
-            Optional<Lease> lease;
-            while ((lease = repository.optimizationQueue().acquire(instanceId, Duration.ofMinutes(5))).isPresent()) {
-                acquired.append(lease.get().topic().id()).append('\n');
-            }
-            System.out.print(acquired);
-            System.out.println("DONE");
         }
+    }
+
+    private static long nowMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }
 
     private static Optional<String> given(String argument) {

@@ -3,6 +3,7 @@ package io.mosaicod.format;
 import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,23 +14,24 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Random schemas and batches survive write → read exactly: vectors, nullability, names, field and schema
- * metadata. Seed: {@code -Dcodec.seed=N}; number of schemas: {@code -Dcodec.cases=N} (default 500; use
- * thousands for a deep run). A failure names the seed of the failing case ({@code -Dcodec.caseSeed=N} reruns
- * only that one).
+ * metadata. Seed: {@code -Dmosaicod.test.seed=N} ({@link TestSeed}); number of schemas: {@code -Dcodec.cases=N}
+ * (default 500; use thousands for a deep run). A failure names the seed of the failing case
+ * ({@code -Dcodec.caseSeed=N} reruns only that one).
  */
 class ChunkRoundTripTest {
 
-    private static final long SEED = Long.getLong("codec.seed", System.nanoTime());
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final int CASES = Integer.getInteger("codec.cases", 500);
     private static final Long CASE_SEED = Long.getLong("codec.caseSeed");
 
     @Test
     void randomSchemasAndBatchesRoundTripExactly() throws Exception {
-        System.out.println("ChunkRoundTripTest seed " + SEED + " (-Dcodec.seed), " + CASES + " cases");
-        Random seeds = new Random(SEED);
+        Random seeds = new Random(SEED.value());
         try (BufferAllocator allocator = new RootAllocator()) {
             if (CASE_SEED != null) {
                 roundTrip(CASE_SEED, allocator);

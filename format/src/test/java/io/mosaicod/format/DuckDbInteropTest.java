@@ -2,6 +2,7 @@ package io.mosaicod.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
@@ -35,6 +36,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DuckDbInteropTest {
 
-    private static final long SEED = Long.getLong("codec.seed", System.nanoTime());
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final List<ArrowType> DUCKDB_LEAVES = List.of(
             ArrowType.Bool.INSTANCE, new ArrowType.Int(8, true), new ArrowType.Int(16, true),
             new ArrowType.Int(32, true), new ArrowType.Int(64, true), new ArrowType.Int(8, false),
@@ -79,8 +82,7 @@ class DuckDbInteropTest {
 
     @Test
     void duckDbReadsEveryChunkTheWriterProducesWithTheSameValues() throws Exception {
-        System.out.println("DuckDbInteropTest seed " + SEED + " (-Dcodec.seed)");
-        Random rnd = new Random(SEED);
+        Random rnd = new Random(SEED.value());
         for (int c = 0; c < 25; c++) {
             RandomBatches generator = new RandomBatches(rnd, DUCKDB_LEAVES, 2);
             Schema schema = generator.schema();

@@ -4,6 +4,7 @@ import io.mosaicod.core.io.InMemorySource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mosaicod.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,9 +17,12 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Row groups copied from other chunks without decoding read back exactly, with merged statistics. */
 class RowGroupCopyTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
 
     private final BufferAllocator allocator = new RootAllocator();
     private final List<VectorSchemaRoot> written = new ArrayList<>();
@@ -49,9 +53,7 @@ class RowGroupCopyTest {
 
     @Test
     void copiedRowGroupsReadBackExactlyAndTheirStatisticsAreMerged() throws IOException {
-        long seed = new Random().nextLong();
-        System.out.println("RowGroupCopyTest seed " + seed);
-        Random rnd = new Random(seed);
+        Random rnd = new Random(SEED.value());
         RandomBatches generator = new RandomBatches(rnd);
         Schema schema;
         do {

@@ -9,6 +9,7 @@ import io.mosaicod.store.ObjectNotFoundException;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.testkit.ForwardingSource;
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -23,9 +24,12 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class ChunkPrefetcherTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final int CHUNK_BYTES = 100_000; // the allocator rounds each to 128 KiB
     private static final long ROUNDED = 128 << 10;
 
@@ -40,9 +44,7 @@ class ChunkPrefetcherTest {
     void setUp() throws IOException {
         store = new LocalObjectStore(dir);
         allocator = new RootAllocator();
-        long seed = System.nanoTime();
-        System.out.println("ChunkPrefetcherTest seed " + seed);
-        Random random = new Random(seed);
+        Random random = new Random(SEED.value());
         for (int i = 0; i < 40; i++) {
             byte[] bytes = new byte[CHUNK_BYTES - random.nextInt(1000)];
             random.nextBytes(bytes);

@@ -9,6 +9,7 @@ import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.fixture.TopicFixture;
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,9 +23,13 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class TopicReaderTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path data;
     Repository repository;
@@ -40,9 +45,7 @@ class TopicReaderTest {
         store = new LocalObjectStore(data.resolve("store"));
         allocator = new RootAllocator();
         fixture = new TopicFixture(repository, store, allocator);
-        long seed = System.nanoTime();
-        System.out.println("TopicReaderTest seed=" + seed);
-        Random random = new Random(seed);
+        Random random = new Random(SEED.value());
         List<TopicFixture.ChunkShape> chunks = new ArrayList<>();
         for (int c = 0; c < 15; c++) {
             List<Long> ts = new ArrayList<>();

@@ -1,9 +1,11 @@
 package io.mosaicod.reliability;
 
+import io.mosaicod.testkit.TestSeed;
+
 /**
  * The campaign's two sizes: the short form runs with every build; {@code -Dreliability.long=true} runs the
  * long form reported in docs/reliability.md. Randomized scenarios draw from a seed they print, which
- * {@code -Dreliability.seed=N} replays.
+ * {@code -Dmosaicod.test.seed=N} replays ({@link TestSeed}).
  */
 final class Campaign {
     private Campaign() {
@@ -18,11 +20,10 @@ final class Campaign {
         return isLong() ? longForm : shortForm;
     }
 
-    /** The seed of one scenario, printed so that a failure can be replayed. */
-    static long seed(String scenario) {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        System.out.printf("[reliability] %s: seed %d (replay with -Dreliability.seed=%d)%n", scenario, seed, seed);
-        return seed;
+    /** The seed of one scenario, printed for the campaign's record (a failure names it too). */
+    static long seed(TestSeed seed, String scenario) {
+        System.out.printf("[reliability] %s: %s%n", scenario, seed);
+        return seed.value();
     }
 
     /** One line of the campaign's record, picked up from the test output for docs/reliability.md. */

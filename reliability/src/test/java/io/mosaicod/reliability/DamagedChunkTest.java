@@ -14,6 +14,7 @@ import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.tasks.optimizer.TopicResult;
+import io.mosaicod.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -33,6 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,6 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * fail the topic or, if it changed nothing that is read, yield the original rows: never different data.
  */
 abstract class DamagedChunkTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path dir;
     Deployment deployment;
@@ -111,7 +116,7 @@ abstract class DamagedChunkTest {
     @Test
     void aDamagedOrVanishedChunkFailsOnlyItsTopicNamingTheObjectAndTheTopicIsOptimizedOnceRepaired()
             throws Exception {
-        Random random = new Random(Campaign.seed("damaged chunks (" + deployment.backend + ")"));
+        Random random = new Random(Campaign.seed(SEED, "damaged chunks (" + deployment.backend + ")"));
         Topic intact = deployment.ingestRandom(random, "damage/intact");
         Topic donor = deployment.ingest("damage/donor", "default", TopicFixture.nearlyOrdered(3, 250, 0.2, 99));
         byte[] donorChunk = deployment.store.get(
@@ -157,7 +162,7 @@ abstract class DamagedChunkTest {
 
     @Test
     void aFlippedByteAnywhereInAChunkFailsTheTopicOrChangesNothingItReads() throws Exception {
-        Random random = new Random(Campaign.seed("bit flips (" + deployment.backend + ")"));
+        Random random = new Random(Campaign.seed(SEED, "bit flips (" + deployment.backend + ")"));
         int flips = Campaign.size(12, 200);
         List<Damaged> flipped = new ArrayList<>();
         for (int i = 0; i < flips; i++) {

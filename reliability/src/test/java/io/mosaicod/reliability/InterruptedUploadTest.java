@@ -3,9 +3,11 @@ package io.mosaicod.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Topic;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -15,12 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
  * take it, and the cleanup (retention 0) must keep its folder: its chunks stay readable, exactly as sent.
  */
 class InterruptedUploadTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path dir;
 
     @Test
     void anAbandonedUploadIsNeverOptimizedAndTheCleanupKeepsItsChunks() throws Exception {
-        Random random = new Random(Campaign.seed("abandoned upload"));
+        Random random = new Random(Campaign.seed(SEED, "abandoned upload"));
         try (Deployment deployment = new Deployment(Backend.embedded(dir.resolve("data")));
              ServerSession server = new ServerSession(deployment)) {
             server.ingest("whole", "default", Deployment.randomShape(random));

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Topic;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -19,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * is back every topic is optimized exactly once by the same process, which then stops cleanly on SIGTERM.
  */
 abstract class OutageTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final Map<String, String> SETTINGS = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3",
             "MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", "1MiB");
 
@@ -51,7 +55,7 @@ abstract class OutageTest {
     @Test
     void aLoopingOptimizerRidesOutTheOutageLosingNothingAndOptimizesEveryTopicOnce() throws Exception {
         String scenario = part() + " outage";
-        Random random = new Random(Campaign.seed(scenario));
+        Random random = new Random(Campaign.seed(SEED, scenario));
         int trials = Campaign.size(1, 6);
         long totalOutageMs = 0;
         try (ChildMosaicod optimizer = deployment.start(SETTINGS, "store-optimizer", "--time-interval", "1")) {

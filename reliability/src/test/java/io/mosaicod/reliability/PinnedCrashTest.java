@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Topic;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,6 +16,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * must leave nothing behind: the topic unchanged, and a normal run after the lease's expiry optimizes it once.
  */
 class PinnedCrashTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final Map<String, String> SHORT_LEASE = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3");
 
     @TempDir
@@ -45,7 +49,7 @@ class PinnedCrashTest {
 
     @Test
     void aKillInsideTheCommitTransactionPublishesNothing() throws Exception {
-        Topic topic = deployment.ingestRandom(new Random(Campaign.seed("kill inside the commit")), "pinned/commit");
+        Topic topic = deployment.ingestRandom(new Random(Campaign.seed(SEED, "kill inside the commit")), "pinned/commit");
         killWhileWaiting(topic, "DELETE FROM topic_optimization");
         assertThat(deployment.repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
         recover();
@@ -53,7 +57,7 @@ class PinnedCrashTest {
 
     @Test
     void aKillInsideALeaseRenewalLeavesTheLeaseToExpire() throws Exception {
-        Topic topic = deployment.ingestLarge("pinned/renewal", Campaign.seed("kill inside a renewal"));
+        Topic topic = deployment.ingestLarge("pinned/renewal", Campaign.seed(SEED, "kill inside a renewal"));
         killWhileWaiting(topic, "UPDATE topic_optimization SET lease_expires_at_ms");
         assertThat(deployment.repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
         recover();

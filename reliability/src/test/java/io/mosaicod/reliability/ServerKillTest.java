@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.fixture.TopicFixture.ChunkShape;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,6 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * a restarted server takes the same topic again and reads it back exactly as sent.
  */
 abstract class ServerKillTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path dir;
 
@@ -24,7 +29,7 @@ abstract class ServerKillTest {
 
     @Test
     void aServerKilledMidUploadLeavesEveryChunkRowWithItsObjectAndTheTopicCanBeUploadedAgain() throws Exception {
-        Random random = new Random(Campaign.seed("server killed mid-upload"));
+        Random random = new Random(Campaign.seed(SEED, "server killed mid-upload"));
         List<ChunkShape> chunks = Deployment.randomShape(random);
         int storedBeforeKill = 1 + random.nextInt(chunks.size() - 1);
         try (Deployment deployment = new Deployment(backend(dir))) {

@@ -10,6 +10,7 @@ import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,7 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The child's own log timestamps prove its clock was skewed.
  */
 class SkewedClockTest {
-    private static final Path LIBFAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1");
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+    /** Where Debian's faketime package puts the library for this JVM's architecture. */
+    private static final Path LIBFAKETIME = Path.of("/usr/lib", multiarch(System.getProperty("os.arch")),
+            "faketime", "libfaketime.so.1");
 
     @TempDir
     Path dir;
@@ -43,7 +49,8 @@ class SkewedClockTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        assumeTrue(Files.exists(LIBFAKETIME), "libfaketime is not installed (apt-get install faketime)");
+        assumeTrue(Files.exists(LIBFAKETIME), "libfaketime is not installed for " + System.getProperty("os.arch")
+                + " (no " + LIBFAKETIME + "; apt-get install faketime)");
         deployment = new Deployment(Backend.postgresWithLocalStore(dir.resolve("data")));
     }
 
@@ -54,6 +61,15 @@ class SkewedClockTest {
         }
     }
 
+    /** Debian's multiarch folder name for a JVM architecture ({@code os.arch}). */
+    private static String multiarch(String arch) {
+        return switch (arch) {
+            case "amd64", "x86_64" -> "x86_64-linux-gnu";
+            case "aarch64", "arm64" -> "aarch64-linux-gnu";
+            default -> arch + "-linux-gnu";
+        };
+    }
+
     private ChildMosaicod skewedOptimizer(String offset) throws Exception {
         return deployment.start(Map.of("LD_PRELOAD", LIBFAKETIME.toString(), "FAKETIME", offset,
                 "FAKETIME_DONT_FAKE_MONOTONIC", "1", "FAKETIME_DISABLE_SHM", "1",
@@ -62,7 +78,7 @@ class SkewedClockTest {
 
     @Test
     void aWorkerWhoseClockIsADayAheadLeavesALiveInstancesLeaseAloneAndStampsDatabaseTime() throws Exception {
-        Random random = new Random(Campaign.seed("clock a day ahead"));
+        Random random = new Random(Campaign.seed(SEED, "clock a day ahead"));
         Topic held = tiny(random, "clock/held");
         Topic free = tiny(random, "clock/free");
         // a live instance (the test) leases the oldest queued topic for 10 minutes of database time
@@ -101,7 +117,7 @@ class SkewedClockTest {
 
     @Test
     void aWorkerWhoseClockIsADayBehindReclaimsALeaseThatExpiredByDatabaseTime() throws Exception {
-        Random random = new Random(Campaign.seed("clock a day behind"));
+        Random random = new Random(Campaign.seed(SEED, "clock a day behind"));
         Topic abandoned = tiny(random, "clock/abandoned");
         var queue = deployment.repository.optimizationQueue();
         queue.enqueueCompleteUnoptimizedTopics();

@@ -6,6 +6,7 @@ import io.mosaicod.db.RunOutcome;
 import io.mosaicod.tasks.optimizer.OptimizerSettings;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.tasks.optimizer.TopicResult;
+import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * optimized exactly once, none loses its lease, and nothing is lost.
  */
 class SlowStoreTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final Duration LEASE = Duration.ofSeconds(3);
 
     @TempDir
@@ -30,7 +34,7 @@ class SlowStoreTest {
 
     @Test
     void rewritesLastingManyLeaseDurationsKeepTheirLeaseAndTwoOptimizersNeverShareATopic() throws Exception {
-        Random random = new Random(Campaign.seed("slow store"));
+        Random random = new Random(Campaign.seed(SEED, "slow store"));
         try (Deployment deployment = new Deployment(Backend.embedded(dir.resolve("data")))) {
             deployment.ingestLarge("slow/large", random.nextLong());
             for (int i = 0; i < Campaign.size(5, 30); i++) {

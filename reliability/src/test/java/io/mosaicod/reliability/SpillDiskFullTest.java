@@ -10,6 +10,7 @@ import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.tasks.optimizer.OptimizerSettings;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the test needs root to mount it (the campaign runs as root; elsewhere it is skipped, saying so).
  */
 class SpillDiskFullTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path dir;
     private Path tmp;
@@ -58,7 +63,7 @@ class SpillDiskFullTest {
 
     @Test
     void aFullSpillDiskFailsOnlyThatTopicLeavesNoSpillFilesAndARunWithRoomOptimizesIt() throws Exception {
-        Random random = new Random(Campaign.seed("spill disk full"));
+        Random random = new Random(Campaign.seed(SEED, "spill disk full"));
         try (Deployment deployment = new Deployment(Backend.embedded(dir.resolve("data")))) {
             // neighbours overlap 98 %: the merge would hold ~40 chunks of 2,000 decoded rows, far beyond a 1 MiB pool
             Topic spilling = deployment.ingest("spill/large", "ragged",
@@ -94,7 +99,7 @@ class SpillDiskFullTest {
      */
     @Test
     void aFailedSpillClosesItsFilesSoTheirSpaceIsGivenBack() throws Exception {
-        Random random = new Random(Campaign.seed("spill disk full, in process"));
+        Random random = new Random(Campaign.seed(SEED, "spill disk full, in process"));
         try (Deployment deployment = new Deployment(Backend.embedded(dir.resolve("data")))) {
             Topic spilling = deployment.ingest("spill/large", "ragged",
                     TopicFixture.nearlyOrdered(40, 2000, 0.98, random.nextLong()));

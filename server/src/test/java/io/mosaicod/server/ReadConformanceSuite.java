@@ -136,9 +136,11 @@ abstract class ReadConformanceSuite extends ServerFixture {
     @Test
     void theTicketsOfASequencesEndpointsStreamTheirTopics() {
         SessionHandle session = newSession("seqread");
-        uploadedTopic(session, "x");
-        uploadedTopic(session, "y");
-        for (TopicEndpoint endpoint : client.sequenceInfo(sequenceOf(session)).topics()) {
+        String x = uploadedTopic(session, "x");
+        String y = uploadedTopic(session, "y");
+        List<TopicEndpoint> endpoints = client.sequenceInfo(sequenceOf(session)).topics();
+        assertThat(endpoints).extracting(TopicEndpoint::locator).containsExactlyInAnyOrder(x, y);
+        for (TopicEndpoint endpoint : endpoints) {
             try (TopicReader reader = client.read(endpoint.ticket())) {
                 assertThat(timestampsOf(reader)).as(endpoint.locator())
                         .containsExactly(10L, 20L, 30L, 35L, 40L, 50L, 55L, 60L, 70L, 80L, 90L, 100L);

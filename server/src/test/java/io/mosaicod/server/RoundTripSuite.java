@@ -12,6 +12,7 @@ import io.mosaicod.client.generate.GeneratorSpec;
 import io.mosaicod.client.generate.TopicBatches;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
+import io.mosaicod.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ingest → read back: the generator writes fragmented topics of every sensor kind (overlapping chunks, some
@@ -35,12 +37,12 @@ abstract class RoundTripSuite extends ServerFixture {
     GeneratorSpec spec;
     GenerationReport report;
     List<GenerationProgress> progress = new CopyOnWriteArrayList<>();
-    long seed;
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+    final long seed = SEED.value();
 
     @BeforeAll
     void generate() throws InterruptedException {
-        seed = new Random().nextLong();
-        System.out.println("round trip seed: " + seed);
         spec = GeneratorSpec.defaults().withShape(2, 6, 7, 300).withOverlap(0.35).withUnsortedFraction(0.25)
                 .withSeed(seed).withImageBytes(2048).withSequencePrefix(uniqueName("rt")).withConcurrency(2);
         report = DataGenerator.run(client, spec, progress::add);

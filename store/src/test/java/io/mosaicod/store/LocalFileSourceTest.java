@@ -2,6 +2,7 @@ package io.mosaicod.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -9,18 +10,20 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class LocalFileSourceTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path dir;
 
     /** Heap reads go through the file in pieces: every byte lands where asked, whatever the buffer's window. */
     @Test
     void readsLargeRangesIntoAWindowOfAHeapBufferExactly() throws IOException {
-        long seed = System.nanoTime();
-        System.out.println("LocalFileSourceTest seed=" + seed);
-        Random random = new Random(seed);
+        Random random = new Random(SEED.value());
         byte[] content = new byte[(5 << 20) + 12_345];
         random.nextBytes(content);
         Path file = Files.write(dir.resolve("chunk.parquet"), content);

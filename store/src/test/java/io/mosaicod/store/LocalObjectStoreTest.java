@@ -1,6 +1,8 @@
 package io.mosaicod.store;
 
+import io.mosaicod.testkit.TestSeed;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -14,6 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LocalObjectStoreTest extends ObjectStoreContract {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     @TempDir
     Path temp;
     Path root;
@@ -28,9 +33,7 @@ class LocalObjectStoreTest extends ObjectStoreContract {
     void objectsOfEverySizeAroundTheWriteBlocksComeBackWhole() throws IOException {
         int block = 4096;
         int buffer = DirectTemporaryFile.BUFFER_BYTES;
-        long seed = System.nanoTime();
-        System.out.println("objectsOfEverySizeAroundTheWriteBlocksComeBackWhole seed " + seed);
-        Random random = new Random(seed);
+        Random random = new Random(SEED.value());
         for (int size : new int[] {1, block - 1, block, block + 1, buffer - 1, buffer, buffer + 1, 3 * buffer + 12_345}) {
             byte[] content = new byte[size];
             random.nextBytes(content);

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,27 +30,40 @@ public final class LeaseRenewal implements AutoCloseable {
     private final String lease;
     private final Renewer renewer;
     private final Duration duration;
+    private final LongSupplier nanoTime;
     private final ScheduledFuture<?> renewals;
-    private volatile long lastRenewedNanos = System.nanoTime();
+    private volatile long lastRenewedNanos;
     private volatile String lostBecause;
     private volatile boolean stopped;
 
     /** @param lease names the lease in logs, e.g. {@code the lease on run_1/imu} */
     public LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler) {
+        this(lease, renewer, duration, scheduler, System::nanoTime);
+    }
+
+    /**
+     * @param nanoTime the monotonic clock that measures how long renewals have kept failing: a test advances
+     *                 its own instead of waiting on a loaded machine for a lease to run out
+     */
+    LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler,
+                 LongSupplier nanoTime) {
         this.lease = lease;
         this.renewer = renewer;
         this.duration = duration;
+        this.nanoTime = nanoTime;
+        this.lastRenewedNanos = nanoTime.getAsLong();
         long period = Math.max(1, duration.toMillis() / 3);
         this.renewals = scheduler.scheduleAtFixedRate(this::renew, period, period, TimeUnit.MILLISECONDS);
     }
 
-    private void renew() {
+    /** One renewal attempt: what the scheduler runs every third of the lease (a test may run it itself). */
+    void renew() {
         if (lostBecause != null || stopped) {
             return;
         }
         try {
             if (renewer.renew()) {
-                lastRenewedNanos = System.nanoTime();
+                lastRenewedNanos = nanoTime.getAsLong();
                 LOG.debug("renewed {}", lease);
             } else if (!stopped) { // after a stop, the commit may have ended the lease: that is no loss
                 lose("taken over by another instance, or expired");
@@ -59,7 +73,7 @@ public final class LeaseRenewal implements AutoCloseable {
                 return;
             }
             LOG.warn("could not renew {}: {}", lease, e.getMessage());
-            if (System.nanoTime() - lastRenewedNanos > duration.toNanos()) {
+            if (nanoTime.getAsLong() - lastRenewedNanos > duration.toNanos()) {
                 lose("not renewable for " + duration.toSeconds() + " s: " + e.getMessage());
             }
         }

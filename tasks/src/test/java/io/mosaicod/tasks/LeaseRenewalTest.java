@@ -7,10 +7,26 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The renewal's verdicts. Where a verdict depends on time, the test runs the renewal attempts itself and
+ * advances the renewal's clock, so a loaded machine cannot change the outcome; the lease is an hour long,
+ * so the scheduler never runs an attempt of its own meanwhile.
+ */
 class LeaseRenewalTest {
+    private static final Duration LONG = Duration.ofHours(1);
+    private final AtomicLong clock = new AtomicLong(42);
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+
+    @AfterEach
+    void stopScheduler() {
+        scheduler.shutdownNow();
+    }
 
     /**
      * The commit ends the lease; a renewal in flight at that moment then finds no lease. Once renewing was
@@ -20,7 +36,6 @@ class LeaseRenewalTest {
     void aRenewalLandingAfterTheStopBeforeTheCommitIsNoLoss() throws Exception {
         CountDownLatch renewing = new CountDownLatch(1);
         CountDownLatch committed = new CountDownLatch(1);
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
             renewing.countDown();
             try {
@@ -29,51 +44,64 @@ class LeaseRenewalTest {
                 Thread.currentThread().interrupt();
             }
             return false; // the lease is gone: the commit ended it
-        }, Duration.ofSeconds(3), scheduler)) {
+        }, LONG, scheduler, clock::get)) {
+            Thread inFlight = new Thread(renewal::renew, "renewal in flight");
+            inFlight.start();
             assertThat(renewing.await(10, TimeUnit.SECONDS)).as("a renewal started").isTrue();
             renewal.stopRenewing();
             committed.countDown();
-            scheduler.shutdown();
-            assertThat(scheduler.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+            inFlight.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(inFlight.isAlive()).as("the renewal ended").isFalse();
             assertThat(renewal.lost()).isEmpty();
-        } finally {
-            scheduler.shutdownNow();
         }
     }
 
     @Test
-    void aRenewalTheRepositoryRefusesLosesTheLease() throws Exception {
-        CountDownLatch refused = new CountDownLatch(1);
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
-            refused.countDown();
-            return false;
-        }, Duration.ofMillis(30), scheduler)) {
-            assertThat(refused.await(10, TimeUnit.SECONDS)).isTrue();
-            scheduler.shutdown();
-            assertThat(scheduler.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    void aRenewalTheRepositoryRefusesLosesTheLease() {
+        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> false, LONG, scheduler, clock::get)) {
+            renewal.renew();
             assertThat(renewal.lost()).hasValue("taken over by another instance, or expired");
-        } finally {
-            scheduler.shutdownNow();
         }
     }
 
     @Test
-    void renewalsThatKeepFailingForAWholeLeaseDurationLoseTheLease() throws Exception {
+    void renewalsThatKeepFailingForAWholeLeaseDurationLoseTheLease() {
         AtomicInteger attempts = new AtomicInteger();
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
             attempts.incrementAndGet();
             throw new IllegalStateException("database unreachable");
-        }, Duration.ofMillis(30), scheduler)) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (renewal.lost().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(5); // polling the renewal thread's verdict, bounded by the deadline
+        }, LONG, scheduler, clock::get)) {
+            renewal.renew();
+            clock.addAndGet(LONG.toNanos());
+            renewal.renew();
+            assertThat(renewal.lost()).as("failing for exactly the lease duration").isEmpty();
+            clock.incrementAndGet();
+            renewal.renew();
+            assertThat(renewal.lost()).get().asString().isEqualTo("not renewable for 3600 s: database unreachable");
+            renewal.renew();
+            assertThat(attempts.get()).as("attempts, none after the loss").isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aSuccessfulRenewalRestartsTheTimeRenewalsMayFail() {
+        AtomicBoolean reachable = new AtomicBoolean(false);
+        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
+            if (!reachable.get()) {
+                throw new IllegalStateException("database unreachable");
             }
-            assertThat(renewal.lost()).get().asString().startsWith("not renewable for").contains("database unreachable");
-            assertThat(attempts.get()).as("failed renewals before giving up").isGreaterThan(1);
-        } finally {
-            scheduler.shutdownNow();
+            return true;
+        }, LONG, scheduler, clock::get)) {
+            clock.addAndGet(LONG.toNanos() - 1);
+            reachable.set(true);
+            renewal.renew();
+            reachable.set(false);
+            clock.addAndGet(LONG.toNanos());
+            renewal.renew();
+            assertThat(renewal.lost()).as("failing for one lease duration since the last renewal").isEmpty();
+            clock.incrementAndGet();
+            renewal.renew();
+            assertThat(renewal.lost()).isPresent();
         }
     }
 }

@@ -2,9 +2,9 @@ package io.mosaicod.client.generate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -12,13 +12,12 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TopicBatchesTest {
-    private final long seed = new Random().nextLong();
-
-    {
-        System.out.println("TopicBatchesTest seed: " + seed);
-    }
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+    private final long seed = SEED.value();
 
     /** Per chunk: its timestamps, in row order. */
     private static List<long[]> chunks(GeneratorSpec spec, int sequence, int topic) {

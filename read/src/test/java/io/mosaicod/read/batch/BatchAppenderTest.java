@@ -3,6 +3,7 @@ package io.mosaicod.read.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mosaicod.testkit.TestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -35,6 +36,7 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The kernels against Arrow's own reading of the vectors: every appended row must read back (through
@@ -42,7 +44,8 @@ import org.junit.jupiter.api.Test;
  * Arrow's full structural validation (offsets, child lengths, buffer sizes).
  */
 class BatchAppenderTest {
-    private static final long SEED = Long.getLong("mosaicod.test.seed", System.nanoTime());
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
     private static final Schema SCHEMA = new Schema(List.of(
             field("timestamp_ns", new ArrowType.Int(64, true)),
             field("flag", ArrowType.Bool.INSTANCE),
@@ -81,13 +84,12 @@ class BatchAppenderTest {
     @BeforeEach
     void setUp() {
         allocator = new RootAllocator();
-        random = new Random(SEED);
-        System.out.println("BatchAppenderTest seed " + SEED + " (-Dmosaicod.test.seed=" + SEED + " repeats it)");
+        random = new Random(SEED.value());
     }
 
     @AfterEach
     void tearDown() {
-        assertThat(allocator.getAllocatedMemory()).as("bytes still allocated, seed " + SEED).isZero();
+        assertThat(allocator.getAllocatedMemory()).as("bytes still allocated").isZero();
         allocator.close();
     }
 
@@ -196,7 +198,7 @@ class BatchAppenderTest {
             validate(v);
         }
         for (int r = 0; r < expected.size(); r++) {
-            assertThat(rowOf(batch, r)).as("row %d, seed %d", r, SEED).containsExactly(expected.get(r));
+            assertThat(rowOf(batch, r)).as("row %d", r).containsExactly(expected.get(r));
         }
     }
 

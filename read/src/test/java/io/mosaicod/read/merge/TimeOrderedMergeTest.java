@@ -3,6 +3,7 @@ package io.mosaicod.read.merge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import io.mosaicod.read.batch.Batches;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -33,6 +35,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class TimeOrderedMergeTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     static final Schema SCHEMA = new Schema(List.of(
             new Field("timestamp_ns", FieldType.nullable(new ArrowType.Int(64, true)), null),
             new Field("run", FieldType.notNullable(new ArrowType.Int(32, true)), null),
@@ -62,8 +67,7 @@ class TimeOrderedMergeTest {
 
     @Test
     void randomOverlappingRunsComeOutInTimeOrderWithTiesInInputOrder() throws IOException {
-        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
-        System.out.println("TimeOrderedMergeTest seed=" + seed);
+        long seed = SEED.value();
         Random random = new Random(seed);
         for (int trial = 0; trial < 200; trial++) {
             int runs = 1 + random.nextInt(12);
@@ -93,9 +97,7 @@ class TimeOrderedMergeTest {
 
     @Test
     void runsSpilledInConsecutiveGroupsMergeToTheSameOrder(@TempDir Path tmp) throws IOException {
-        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
-        System.out.println("TimeOrderedMergeTest spill seed=" + seed);
-        Random random = new Random(seed);
+        Random random = new Random(SEED.value());
         List<List<Row>> input = new ArrayList<>();
         for (int r = 0; r < 30; r++) {
             List<Row> rows = new ArrayList<>();
@@ -193,8 +195,7 @@ class TimeOrderedMergeTest {
     @Test
     void randomRunsMergeAlikeWhenTheSinkTakesTheBuffers() throws IOException {
         sinkTakesBuffers = true;
-        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
-        System.out.println("TimeOrderedMergeTest buffer-taking sink seed=" + seed);
+        long seed = SEED.value();
         Random random = new Random(seed);
         for (int trial = 0; trial < 100; trial++) {
             List<List<Row>> input = new ArrayList<>();

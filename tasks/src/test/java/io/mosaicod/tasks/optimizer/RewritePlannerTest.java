@@ -2,12 +2,17 @@ package io.mosaicod.tasks.optimizer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class RewritePlannerTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+
     static final long MB = 1L << 20;
 
     static ChunkSpan chunk(int ordinal, long min, long max, long size, boolean sorted) {
@@ -93,8 +98,7 @@ class RewritePlannerTest {
 
     @Test
     void randomTopicsArePlannedWithinThePoolKeepingEveryChunkOnceInInputOrder() {
-        long seed = Long.getLong("mosaicod.test.seed", System.nanoTime());
-        System.out.println("RewritePlannerTest seed=" + seed);
+        long seed = SEED.value();
         Random random = new Random(seed);
         for (int trial = 0; trial < 300; trial++) {
             int n = 1 + random.nextInt(300);

@@ -3,6 +3,7 @@ package io.mosaicod.tasks.optimizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mosaicod.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,14 +12,15 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class WriteBehindStreamTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
 
     @Test
     void everyByteReachesTheTargetInOrderWhateverTheWriteSizes() throws IOException {
-        long seed = System.nanoTime();
-        System.out.println("WriteBehindStreamTest seed " + seed);
-        Random random = new Random(seed);
+        Random random = new Random(SEED.value());
         byte[] data = new byte[3_000_000];
         random.nextBytes(data);
         ByteArrayOutputStream target = new ByteArrayOutputStream();

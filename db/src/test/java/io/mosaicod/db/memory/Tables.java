@@ -48,8 +48,12 @@ final class Tables {
         return Instant.ofEpochMilli(System.currentTimeMillis() + clockOffsetMs);
     }
 
+    /** Moves the clock forward to {@code time}, or just past it: it reads whole milliseconds. */
     void moveClockTo(Instant time) {
-        clockOffsetMs += Math.max(0, Duration.between(now(), time).toMillis());
+        long behindNanos = Duration.between(now(), time).toNanos();
+        if (behindNanos > 0) {
+            clockOffsetMs += (behindNanos + 999_999) / 1_000_000;
+        }
     }
 
     void clear() {

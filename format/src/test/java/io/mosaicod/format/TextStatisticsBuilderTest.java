@@ -10,8 +10,10 @@ import java.util.Random;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class TextStatisticsBuilderTest {
     private static final long SEED = Long.getLong("mosaicod.test.seed", System.nanoTime());
 

@@ -34,6 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.Test;
  * {@code getObject}, an independent path) as the source row it came from, and every target vector must pass
  * Arrow's full structural validation (offsets, child lengths, buffer sizes).
  */
+@Tag("fast")
 class BatchAppenderTest {
     private static final long SEED = Long.getLong("mosaicod.test.seed", System.nanoTime());
     private static final Schema SCHEMA = new Schema(List.of(

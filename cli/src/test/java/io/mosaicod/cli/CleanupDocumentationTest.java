@@ -12,9 +12,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** docs/cleanup.md and the README's ps section state what the code does. */
+@Tag("fast")
 class CleanupDocumentationTest {
     private static final Path ROOT = Path.of("..");
 

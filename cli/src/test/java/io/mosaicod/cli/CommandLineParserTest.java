@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The command-line grammar, on a small command tree of its own. */
+@Tag("fast")
 class CommandLineParserTest {
     /** A leaf command that records nothing: the parse result is what is checked. */
     private record Leaf(CommandSpec spec) implements Command {

@@ -13,10 +13,12 @@ import io.mosaicod.core.config.StoreConfig;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The README's configuration table is the one generated from the setting descriptors. */
+@Tag("fast")
 class DocumentationTest {
     private static final Path ROOT = Path.of("..");
 

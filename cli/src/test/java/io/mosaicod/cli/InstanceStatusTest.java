@@ -6,8 +6,10 @@ import io.mosaicod.db.Instance;
 import io.mosaicod.db.InstanceKind;
 import java.time.Duration;
 import java.time.Instant;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class InstanceStatusTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
 

@@ -6,8 +6,10 @@ import io.mosaicod.db.RunVolume;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class TerminalProgressTest {
     @Test
     void drawsTheTopicItsShareAndClearsTheLineWhenDone() {

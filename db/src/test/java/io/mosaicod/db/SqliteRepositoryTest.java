@@ -21,7 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class SqliteRepositoryTest extends RepositoryContractTest {
+class SqliteRepositoryTest extends JdbcRepositoryContract {
     private SqliteDatabase sqlite;
 
     @Override

@@ -25,6 +25,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * Bad chunks fail with a {@link ChunkFormatException} naming the chunk: nothing hangs, nothing leaks (the
  * allocator is closed after each test and fails on outstanding memory).
  */
+@Tag("fast")
 @Timeout(30)
 class BadChunkTest {
 

@@ -10,9 +10,11 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** ZSTD pages: compressible data shrinks, random data is framed raw, and any ZSTD decoder reads both. */
+@Tag("fast")
 class ChunkCompressionTest {
 
     private final ChunkCompression codecs = new ChunkCompression(WriterProfile.ZSTD_LEVEL);

@@ -33,9 +33,11 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The statistics a finished chunk reports, per kind of column, across several batches. */
+@Tag("fast")
 class ChunkStatisticsTest {
 
     private final BufferAllocator allocator = new RootAllocator();

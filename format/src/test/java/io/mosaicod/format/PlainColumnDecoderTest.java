@@ -17,9 +17,11 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which column chunks take the bulk PLAIN decoding path (its correctness is the round-trip tests' job). */
+@Tag("fast")
 class PlainColumnDecoderTest {
 
     private static ChunkFooter write(WriterProfile profile) throws IOException {

@@ -16,10 +16,12 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Row groups copied from other chunks without decoding read back exactly, with merged statistics. */
+@Tag("fast")
 class RowGroupCopyTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();

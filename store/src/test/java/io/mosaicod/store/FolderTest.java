@@ -1,6 +1,7 @@
 package io.mosaicod.store;
 
 import io.mosaicod.core.Ulid;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@Tag("fast")
 class FolderTest {
     private static final Ulid ID = Ulid.parse("01JABCDEFGHJKMNPQRSTVWXYZ0");
     private static final Folder TOPIC = new Folder(Folder.Kind.TOPIC, ID);

@@ -13,10 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+@Tag("fast")
 class LogSetupTest {
     private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
     private PrintStream originalErr;

@@ -11,10 +11,12 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Opening skips Flyway when the history holds {@link SchemaMigration#LATEST_VERSION}: it must be the newest. */
+@Tag("fast")
 class SchemaMigrationTest {
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)__.*\\.sql");
 

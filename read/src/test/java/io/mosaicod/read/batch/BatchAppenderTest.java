@@ -35,6 +35,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code getObject}, an independent path) as the source row it came from, and every target vector must pass
  * Arrow's full structural validation (offsets, child lengths, buffer sizes).
  */
+@Tag("fast")
 class BatchAppenderTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class ValidityBitsTest {
 
     @Test

@@ -21,8 +21,10 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class FlightDataMarshallerTest {
     private final BufferAllocator allocator = new RootAllocator();
     private final FlightDataMarshaller marshaller = new FlightDataMarshaller(allocator, 1024);

@@ -1,9 +1,10 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.db.JdbcTestRepository;
+import io.mosaicod.db.TestRepository;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.testkit.SqliteDatabase;
-import io.mosaicod.testkit.TestDatabase;
 import java.io.IOException;
 
 /** The cleanup on the embedded defaults: a SQLite repository and a local store directory beside it. */
@@ -12,9 +13,9 @@ class EmbeddedCleanupTest extends CleanupRoutineContract {
     private int stores;
 
     @Override
-    protected TestDatabase createDatabase() throws IOException {
+    protected TestRepository createRepository() throws IOException {
         sqlite = SqliteDatabase.create();
-        return sqlite;
+        return new JdbcTestRepository(sqlite);
     }
 
     @Override

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The marking policy on its own: what a pass does with a folder, given what it saw. */
+@Tag("fast")
 class FolderActionTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final Duration DAY = Duration.ofDays(1);

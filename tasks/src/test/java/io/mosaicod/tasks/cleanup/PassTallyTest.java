@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mosaicod.db.CleanupResult;
 import io.mosaicod.db.CleanupState;
 import java.io.IOException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class PassTallyTest {
 
     @Test

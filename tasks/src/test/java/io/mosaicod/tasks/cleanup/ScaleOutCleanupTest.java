@@ -1,10 +1,11 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.db.JdbcTestRepository;
+import io.mosaicod.db.TestRepository;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.testkit.PostgresServer;
 import io.mosaicod.testkit.S3Server;
-import io.mosaicod.testkit.TestDatabase;
 import java.io.IOException;
 
 /** The cleanup scaled out: PostgreSQL (embedded 17) and an S3 bucket (s3proxy), a fresh key prefix per test. */
@@ -13,8 +14,8 @@ class ScaleOutCleanupTest extends CleanupRoutineContract {
     private int stores;
 
     @Override
-    protected TestDatabase createDatabase() {
-        return PostgresServer.shared().createDatabase();
+    protected TestRepository createRepository() {
+        return new JdbcTestRepository(PostgresServer.shared().createDatabase());
     }
 
     @Override

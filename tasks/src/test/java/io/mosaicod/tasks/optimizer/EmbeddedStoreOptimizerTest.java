@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The embedded defaults: SQLite repository and a local store directory. */
-class EmbeddedStoreOptimizerTest extends StoreOptimizerContractTest {
+class EmbeddedStoreOptimizerTest extends StoreOptimizerContract {
     @TempDir
     Path data;
 

@@ -6,9 +6,11 @@ import io.mosaicod.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+@Tag("fast")
 class RewritePlannerTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();

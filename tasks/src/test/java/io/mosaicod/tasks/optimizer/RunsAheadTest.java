@@ -17,6 +17,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * within the bound, and nothing left allocated after close. The runs are real Arrow batches, one per run,
  * holding the run's ordinal in every row.
  */
+@Tag("fast")
 class RunsAheadTest {
     private static final long COST = 1000;
 

@@ -10,7 +10,7 @@ import io.mosaicod.testkit.S3Server;
 import org.junit.jupiter.api.AfterEach;
 
 /** Scale-out: PostgreSQL repository and an S3 store (s3proxy). */
-class ScaleOutStoreOptimizerTest extends StoreOptimizerContractTest {
+class ScaleOutStoreOptimizerTest extends StoreOptimizerContract {
     private PostgresDatabase database;
 
     @Override

@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class ActionConformanceOnSqliteLocalTest extends ActionConformanceSuite {
+class EmbeddedUploadConformanceTest extends UploadConformanceContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.SQLITE_LOCAL;

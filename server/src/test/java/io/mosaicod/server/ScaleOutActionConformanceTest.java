@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class RoundTripOnPostgresS3Test extends RoundTripSuite {
+class ScaleOutActionConformanceTest extends ActionConformanceContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.POSTGRES_S3;

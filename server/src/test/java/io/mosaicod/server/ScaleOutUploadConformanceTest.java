@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class ReadConformanceOnPostgresS3Test extends ReadConformanceSuite {
+class ScaleOutUploadConformanceTest extends UploadConformanceContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.POSTGRES_S3;

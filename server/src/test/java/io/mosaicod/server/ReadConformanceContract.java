@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The read path against PROTOCOL.md §5 over a real connection: ListFlights, the exact schema metadata and
  * {@code app_metadata} of GetFlightInfo for sequences and topics with and without a time range, and DoGet.
  */
-abstract class ReadConformanceSuite extends ServerFixture {
+abstract class ReadConformanceContract extends ServerFixture {
     private static final List<String> TOPIC_APP_METADATA = List.of("created_at_ns", "completed_at_ns", "locked",
             "resource_locator", "ontology_tag", "serialization_format", "user_metadata", "data_info",
             "time_window_info");

@@ -4,16 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.Ulid;
-import io.mosaicod.db.jdbc.Repositories;
-import io.mosaicod.testkit.TestDatabase;
-import io.mosaicod.testkit.TestSql;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,38 +24,37 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * What every repository implementation must do. Subclasses provide one database per test class; the
- * repository is opened once for the class and emptied before each test.
+ * What every repository implementation must do: {@code <Backend>RepositoryTest} runs it on one backend
+ * (InMemory, Sqlite, Postgres). The repository is opened once for the class and wiped before each test.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class RepositoryContractTest {
+abstract class RepositoryContract {
     private static final Duration LONG_LEASE = Duration.ofMinutes(5);
 
     protected Repository repository;
     protected Catalog catalog;
     protected OptimizationQueue queue;
-    private TestDatabase database;
+    private TestRepository testRepository;
 
-    /** Creates the empty database this class's tests run against; it is closed after the repository. */
-    protected abstract TestDatabase createDatabase() throws Exception;
+    /** The empty repository this class's tests run against; closed after them. */
+    protected abstract TestRepository createRepository() throws Exception;
 
     @BeforeAll
     void openRepository() throws Exception {
-        database = createDatabase();
-        repository = Repositories.open(database.config());
+        testRepository = createRepository();
+        repository = testRepository.repository();
         catalog = repository.catalog();
         queue = repository.optimizationQueue();
     }
 
     @BeforeEach
     void emptyRepository() {
-        TestSql.wipe(database.config());
+        testRepository.wipe();
     }
 
     @AfterAll
     void closeRepository() {
-        repository.close();
-        database.close();
+        testRepository.close();
     }
 
     // ---------------------------------------------------------------- fixtures
@@ -72,7 +74,7 @@ abstract class RepositoryContractTest {
     }
 
     /** A topic whose upload is complete, with one chunk per [min, max] pair. */
-    private Topic uploadedTopic(String locator, long... minMaxPairs) {
+    Topic uploadedTopic(String locator, long... minMaxPairs) {
         String sequenceLocator = locator.substring(0, locator.indexOf('/'));
         Sequence sequence = catalog.findSequence(sequenceLocator).orElseGet(() -> sequence(sequenceLocator));
         Topic topic = topic(catalog.createSession(sequence.id()), locator);
@@ -431,6 +433,42 @@ abstract class RepositoryContractTest {
         assertThat(next.freshFolder()).isNotEqualTo(lease.freshFolder());
     }
 
+    /** Threads of one process race like processes do (AcquisitionRaceTest): no topic is leased twice. */
+    @Test
+    void concurrentAcquisitionsLeaseEachTopicOnce() throws Exception {
+        int topics = 24;
+        int threads = 6;
+        for (int i = 0; i < topics; i++) {
+            uploadedTopic("run/t" + i, i, i + 1);
+        }
+        queue.enqueueCompleteUnoptimizedTopics();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<List<Long>>> acquired = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                long instanceId = t;
+                acquired.add(pool.submit(() -> {
+                    start.await();
+                    List<Long> mine = new ArrayList<>();
+                    for (Optional<Lease> lease = queue.acquire(instanceId, LONG_LEASE); lease.isPresent();
+                         lease = queue.acquire(instanceId, LONG_LEASE)) {
+                        mine.add(lease.get().topic().id());
+                    }
+                    return mine;
+                }));
+            }
+            start.countDown();
+            List<Long> all = new ArrayList<>();
+            for (Future<List<Long>> each : acquired) {
+                all.addAll(each.get(60, TimeUnit.SECONDS));
+            }
+            assertThat(all).hasSize(topics).doesNotHaveDuplicates();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void topicLeasedByAnotherInstanceIsSkipped() {
         uploadedTopic("run/a", 0, 1);
@@ -759,8 +797,7 @@ abstract class RepositoryContractTest {
         InstanceRegistry instances = repository.instances();
         long silent = instances.register(InstanceKind.CLEANUP, "h", 1, false);
         long alive = instances.register(InstanceKind.CLEANUP, "h", 2, false);
-        TestSql.execute(database.config(), "UPDATE instance_registry SET last_heartbeat_at_ms = last_heartbeat_at_ms - "
-                + Duration.ofDays(8).toMillis() + " WHERE id = " + silent);
+        testRepository.backdateHeartbeat(silent, Duration.ofDays(8));
 
         assertThat(instances.purgeSilentFor(Duration.ofDays(7))).isEqualTo(1);
         assertThat(instances.list().instances()).extracting(Instance::id).containsExactly(alive);
@@ -771,13 +808,5 @@ abstract class RepositoryContractTest {
     void databaseClockIsEpochMilliseconds() {
         Instant now = repository.now();
         assertThat(Duration.between(now, Instant.now()).abs()).isLessThan(Duration.ofMinutes(5));
-    }
-
-    @Test
-    void reopeningAMigratedDatabaseKeepsItsContent() {
-        Topic topic = uploadedTopic("run/a", 0, 1);
-        try (Repository again = Repositories.open(database.config())) {
-            assertThat(again.catalog().findTopic(topic.id())).contains(topic);
-        }
     }
 }

@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class RoundTripOnSqliteLocalTest extends RoundTripSuite {
+class EmbeddedActionConformanceTest extends ActionConformanceContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.SQLITE_LOCAL;

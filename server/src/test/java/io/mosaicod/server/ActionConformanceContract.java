@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * DoAction against PROTOCOL.md §1–§3 over a real Flight connection: one reply envelope per action naming the
  * same action, the response fields, and the status code of every refusal.
  */
-abstract class ActionConformanceSuite extends ServerFixture {
+abstract class ActionConformanceContract extends ServerFixture {
     private static final String ULID = "[0-9A-HJKMNP-TV-Z]{26}";
     private static final String UUID_TEXT = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 

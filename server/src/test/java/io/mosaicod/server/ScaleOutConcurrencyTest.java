@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class RejectedRequestsOnPostgresS3Test extends RejectedRequestsSuite {
+class ScaleOutConcurrencyTest extends ConcurrencyContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.POSTGRES_S3;

@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class ConcurrencyOnSqliteLocalTest extends ConcurrencySuite {
+class EmbeddedReadConformanceTest extends ReadConformanceContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.SQLITE_LOCAL;

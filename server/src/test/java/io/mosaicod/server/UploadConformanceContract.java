@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * the topic folder, the empty PutResult stream, and the status of every refusal, including the message
  * sequences only a hand-built stream can send. The server accepts messages up to 1 MiB here.
  */
-abstract class UploadConformanceSuite extends ServerFixture {
+abstract class UploadConformanceContract extends ServerFixture {
     private static final int MAX_MESSAGE = 1 << 20;
     RawFlight raw;
 

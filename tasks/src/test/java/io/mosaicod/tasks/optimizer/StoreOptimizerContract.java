@@ -30,11 +30,15 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The store optimizer's behaviour (DESIGN.md §6), run on each repository + store combination. */
-abstract class StoreOptimizerContractTest {
+/**
+ * The store optimizer's behaviour (DESIGN.md §6): {@code <Backend>StoreOptimizerTest} runs it on each repository +
+ * store combination (InMemory, Embedded, ScaleOut).
+ */
+abstract class StoreOptimizerContract {
     static final long MAX_CHUNK = 256_000_000L;
 
     @TempDir
@@ -285,6 +289,8 @@ abstract class StoreOptimizerContractTest {
         }
     }
 
+    // seconds of real time on every backend, fakes too (the renewal timer races the clock): not in the fast tier
+    @Tag("slow")
     @Test
     void aRewriteLongerThanTheLeaseSucceedsBecauseTheLeaseIsRenewed() throws Exception {
         Topic topic = fixture.ingest("slow", "default", TopicFixture.nearlyOrdered(24, 50, 0.5, 17));

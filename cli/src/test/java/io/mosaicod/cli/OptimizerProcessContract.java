@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mosaicod store-optimizer} as real processes (DESIGN.md §6.3, §6.5): exit codes, signals, several
  * instances on one queue, and an instance paused past its lease expiry.
  */
-abstract class OptimizerProcessTest {
+abstract class OptimizerProcessContract {
     static final Duration PROCESS_TIMEOUT = Duration.ofMinutes(2);
 
     @TempDir

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * order), with the schema and metadata sent, for the whole topic and for random ranges; GetFlightInfo's counts
  * must match the repository.
  */
-abstract class RoundTripSuite extends ServerFixture {
+abstract class RoundTripContract extends ServerFixture {
     private static final int TIMESTAMP = 0; // the generator's schemas put timestamp_ns first
 
     GeneratorSpec spec;

@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class ReadConformanceOnSqliteLocalTest extends ReadConformanceSuite {
+class EmbeddedRejectedRequestsTest extends RejectedRequestsContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.SQLITE_LOCAL;

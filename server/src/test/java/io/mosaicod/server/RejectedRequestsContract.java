@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * back, are exactly as before it. A stream refused midway keeps the chunks it committed before the refusal,
  * each a row with its object, and nothing else.
  */
-abstract class RejectedRequestsSuite extends ServerFixture {
+abstract class RejectedRequestsContract extends ServerFixture {
     RawFlight raw;
 
     @BeforeAll

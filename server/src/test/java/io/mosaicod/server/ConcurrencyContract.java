@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * {@code kill -9} mid-upload is the reliability module's {@code ServerKillTest}: it kills the real
  * {@code mosaicod server} command.)
  */
-abstract class ConcurrencySuite extends ServerFixture {
+abstract class ConcurrencyContract extends ServerFixture {
     private static final int UPLOADS = 4;
     private static final int BATCHES = 8;
     private static final int ROWS = 200;

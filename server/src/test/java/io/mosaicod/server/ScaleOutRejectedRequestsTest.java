@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class UploadConformanceOnPostgresS3Test extends UploadConformanceSuite {
+class ScaleOutRejectedRequestsTest extends RejectedRequestsContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.POSTGRES_S3;

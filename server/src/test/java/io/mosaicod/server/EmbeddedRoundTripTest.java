@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class UploadConformanceOnSqliteLocalTest extends UploadConformanceSuite {
+class EmbeddedRoundTripTest extends RoundTripContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.SQLITE_LOCAL;

@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class ConcurrencyOnPostgresS3Test extends ConcurrencySuite {
+class ScaleOutReadConformanceTest extends ReadConformanceContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.POSTGRES_S3;

@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class ActionConformanceOnPostgresS3Test extends ActionConformanceSuite {
+class ScaleOutRoundTripTest extends RoundTripContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.POSTGRES_S3;

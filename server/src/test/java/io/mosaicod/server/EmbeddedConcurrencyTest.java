@@ -1,6 +1,6 @@
 package io.mosaicod.server;
 
-class RejectedRequestsOnSqliteLocalTest extends RejectedRequestsSuite {
+class EmbeddedConcurrencyTest extends ConcurrencyContract {
     @Override
     Backend.Kind backendKind() {
         return Backend.Kind.SQLITE_LOCAL;

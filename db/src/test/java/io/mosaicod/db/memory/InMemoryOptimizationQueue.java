@@ -1,0 +1,181 @@
+package io.mosaicod.db.memory;
+
+import io.mosaicod.core.Ulid;
+import io.mosaicod.db.Lease;
+import io.mosaicod.db.LeasedTopic;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.OptimizationQueue;
+import io.mosaicod.db.OptimizationRun;
+import io.mosaicod.db.QueueOverview;
+import io.mosaicod.db.RunOutcome;
+import io.mosaicod.db.RunReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+final class InMemoryOptimizationQueue implements OptimizationQueue {
+    private static final Set<RunOutcome> FAILURES = Set.of(RunOutcome.FAILED, RunOutcome.LEASE_LOST);
+    private static final Comparator<OptimizationRun> NEWEST_FIRST =
+            Comparator.comparing(OptimizationRun::endedAt).thenComparing(OptimizationRun::id).reversed();
+
+    private final Tables tables;
+
+    InMemoryOptimizationQueue(Tables tables) {
+        this.tables = tables;
+    }
+
+    @Override
+    public int reclaimExpiredLeases() {
+        synchronized (tables) {
+            Instant now = tables.now();
+            List<QueueEntry> expired = tables.queue.values().stream().filter(e -> e.isLeased() && e.isFree(now))
+                    .toList();
+            expired.forEach(QueueEntry::freeLease);
+            return expired.size();
+        }
+    }
+
+    @Override
+    public int enqueueCompleteUnoptimizedTopics() {
+        synchronized (tables) {
+            Instant now = tables.now();
+            List<TopicRow> ready = tables.topics.values().stream()
+                    .filter(t -> t.uploadCompletedAt != null && t.optimizedAt == null)
+                    .filter(t -> !tables.queue.containsKey(t.id)).toList();
+            ready.forEach(t -> tables.queue.put(t.id, new QueueEntry(t.id, now)));
+            return ready.size();
+        }
+    }
+
+    @Override
+    public Optional<Lease> acquire(long instanceId, Duration leaseDuration) {
+        synchronized (tables) {
+            Instant now = tables.now();
+            Optional<QueueEntry> free = tables.queue.values().stream().filter(e -> e.isFree(now))
+                    .min(Comparator.comparing((QueueEntry e) -> e.enqueuedAt).thenComparingLong(e -> e.topicId));
+            free.ifPresent(entry -> {
+                entry.leaseOwner = instanceId;
+                entry.leaseToken = UUID.randomUUID().toString();
+                entry.freshFolder = "tp_" + Ulid.generate();
+                entry.leasedAt = now;
+                entry.leaseExpiresAt = now.plusMillis(leaseDuration.toMillis());
+                entry.attempts++;
+            });
+            return free.map(entry -> new Lease(tables.topics.get(entry.topicId).toTopic(), instanceId,
+                    entry.leaseToken, entry.freshFolder, entry.leasedAt, entry.leaseExpiresAt, entry.attempts));
+        }
+    }
+
+    @Override
+    public boolean renew(Lease lease, Duration leaseDuration) {
+        synchronized (tables) {
+            Instant now = tables.now();
+            Optional<QueueEntry> held = entry(lease, e -> e.isHeldUnexpiredBy(lease, now));
+            held.ifPresent(e -> e.leaseExpiresAt = now.plusMillis(leaseDuration.toMillis()));
+            return held.isPresent();
+        }
+    }
+
+    @Override
+    public boolean release(Lease lease) {
+        synchronized (tables) {
+            return dequeue(lease, e -> e.isHeldBy(lease));
+        }
+    }
+
+    @Override
+    public boolean commitOptimization(Lease lease, List<NewChunk> newChunks, RunReport report) {
+        synchronized (tables) {
+            Instant now = tables.now();
+            long topicId = lease.topic().id();
+            if (entry(lease, e -> e.isHeldUnexpiredBy(lease, now)).isEmpty()) {
+                return false;
+            }
+            List<StoredChunk> oldChunks = tables.chunks.values().stream()
+                    .filter(c -> c.chunk().topicId() == topicId).toList();
+            tables.deleteChunksOf(topicId);
+            try {
+                InMemoryCatalog.insertChunks(tables, topicId, newChunks);
+            } catch (RuntimeException e) {
+                oldChunks.forEach(c -> tables.chunks.put(c.chunk().id(), c)); // the transaction rolls back
+                throw e;
+            }
+            tables.queue.remove(topicId);
+            TopicRow topic = tables.topics.get(topicId);
+            topic.folder = lease.freshFolder();
+            topic.optimizedAt = now;
+            recordRun(lease, report, now);
+            return true;
+        }
+    }
+
+    @Override
+    public boolean markAlreadyOptimal(Lease lease, RunReport report) {
+        synchronized (tables) {
+            Instant now = tables.now();
+            if (!dequeue(lease, e -> e.isHeldUnexpiredBy(lease, now))) {
+                return false;
+            }
+            tables.topics.get(lease.topic().id()).optimizedAt = now;
+            recordRun(lease, report, now);
+            return true;
+        }
+    }
+
+    @Override
+    public void recordUnpublishedRun(Lease lease, RunReport report) {
+        synchronized (tables) {
+            dequeue(lease, e -> e.isHeldBy(lease));
+            recordRun(lease, report, tables.now());
+        }
+    }
+
+    private Optional<QueueEntry> entry(Lease lease, Predicate<QueueEntry> condition) {
+        return Optional.ofNullable(tables.queue.get(lease.topic().id())).filter(condition);
+    }
+
+    private boolean dequeue(Lease lease, Predicate<QueueEntry> condition) {
+        return entry(lease, condition).map(e -> tables.queue.remove(e.topicId)).isPresent();
+    }
+
+    /** A run of a topic deleted meanwhile is not recorded: its history went with it. */
+    private void recordRun(Lease lease, RunReport report, Instant now) {
+        TopicRow topic = tables.topics.get(lease.topic().id());
+        if (topic == null) {
+            return;
+        }
+        OptimizationRun run = new OptimizationRun(tables.nextId(), topic.id, topic.locator(), lease.instanceId(),
+                lease.acquiredAt(), now, report.outcome(), report.error(), report.in(), report.out());
+        tables.runs.put(run.id(), run);
+    }
+
+    @Override
+    public QueueOverview overview(Duration failuresSince) {
+        synchronized (tables) {
+            Instant now = tables.now();
+            int waiting = (int) tables.queue.values().stream().filter(e -> !e.isLeased()).count();
+            List<LeasedTopic> leased = tables.queue.values().stream().filter(QueueEntry::isLeased)
+                    .sorted(Comparator.comparing((QueueEntry e) -> e.leasedAt).thenComparingLong(e -> e.topicId))
+                    .map(e -> new LeasedTopic(e.topicId, tables.topics.get(e.topicId).locator(), e.leaseOwner,
+                            e.leasedAt, e.leaseExpiresAt, e.attempts))
+                    .toList();
+            Instant since = now.minusMillis(failuresSince.toMillis());
+            List<OptimizationRun> failures = tables.runs.values().stream()
+                    .filter(r -> FAILURES.contains(r.outcome()) && !r.endedAt().isBefore(since))
+                    .sorted(NEWEST_FIRST).toList();
+            return new QueueOverview(now, waiting, leased, failures);
+        }
+    }
+
+    @Override
+    public List<OptimizationRun> runsOf(long topicId) {
+        synchronized (tables) {
+            return tables.runs.values().stream().filter(r -> r.topicId() == topicId).sorted(NEWEST_FIRST).toList();
+        }
+    }
+}

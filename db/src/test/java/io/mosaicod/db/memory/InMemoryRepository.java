@@ -1,0 +1,54 @@
+package io.mosaicod.db.memory;
+
+import io.mosaicod.db.Catalog;
+import io.mosaicod.db.CleanupLedger;
+import io.mosaicod.db.InstanceRegistry;
+import io.mosaicod.db.OptimizationQueue;
+import io.mosaicod.db.Repository;
+import java.time.Instant;
+
+/**
+ * A repository in memory, for tests of the code above the repository: it passes the same contract as the
+ * JDBC repository ({@code InMemoryRepositoryTest}), including its exceptions, leases judged by its own clock,
+ * and acquisitions that exclude each other across threads (one lock for everything). Nothing survives the
+ * object; {@link InMemoryTestRepository} gives tests its clock and what they do behind the API.
+ */
+public final class InMemoryRepository implements Repository {
+    final Tables tables = new Tables();
+    private final InMemoryCatalog catalog = new InMemoryCatalog(tables);
+    private final InMemoryOptimizationQueue queue = new InMemoryOptimizationQueue(tables);
+    private final InMemoryCleanupLedger cleanupLedger = new InMemoryCleanupLedger(tables);
+    final InMemoryInstanceRegistry instances = new InMemoryInstanceRegistry(tables);
+
+    @Override
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public OptimizationQueue optimizationQueue() {
+        return queue;
+    }
+
+    @Override
+    public CleanupLedger cleanupLedger() {
+        return cleanupLedger;
+    }
+
+    @Override
+    public InstanceRegistry instances() {
+        return instances;
+    }
+
+    @Override
+    public Instant now() {
+        synchronized (tables) {
+            return tables.now();
+        }
+    }
+
+    /** Nothing to release; the content stays readable, which no caller relies on. */
+    @Override
+    public void close() {
+    }
+}

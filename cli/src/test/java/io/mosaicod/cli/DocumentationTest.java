@@ -35,6 +35,25 @@ class DocumentationTest {
     }
 
     @Test
+    void theReleasesExampleConfigurationIsAsGeneratedAndLoadsUncommented(@TempDir Path dir) throws IOException {
+        String example = Files.readString(ROOT.resolve("dist/src/config.example.toml"));
+        assertThat(example).as("dist/src/config.example.toml is stale; replace it with the output of"
+                + " ConfigExample.toml():%n%s", ConfigExample.toml()).isEqualTo(ConfigExample.toml());
+        // every key shown at its default, uncommented, is accepted and gives that default (with a bucket, which the
+        // S3 settings among them need)
+        String uncommented = example.replaceAll("(?m)^# (\\w+ = (?!\\.\\.\\.)(?!\"/path/).*)$", "$1")
+                .replace("# bucket = ...", "bucket = \"fleet\"");
+        MosaicodConfig defaults = new ConfigLoader(Map.of(), dir).load(Map.of());
+        Files.writeString(dir.resolve("config.toml"), uncommented);
+        MosaicodConfig fromFile = new ConfigLoader(Map.of(), dir).load(Map.of());
+        assertThat(uncommented).contains("\nmax_chunk_size = 256000000\n", "\nlevel = \"info\"\n");
+        assertThat(fromFile.configFile()).contains(dir.resolve("config.toml").toAbsolutePath().normalize());
+        assertThat(fromFile.store()).isInstanceOfSatisfying(StoreConfig.S3.class,
+                s3 -> assertThat(s3.bucket()).isEqualTo("fleet"));
+        assertThat(fromFile).usingRecursiveComparison().ignoringFields("configFile", "store").isEqualTo(defaults);
+    }
+
+    @Test
     void readmeQuickStartKeepsTheCiCommand() throws IOException {
         String readme = Files.readString(ROOT.resolve("README.md"));
         assertThat(readme).contains("bin/mosaicod demo", "mvn verify");

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,21 @@ public final class ChildMosaicod implements AutoCloseable {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_"));
+        builder.environment().putAll(env);
+        return new ChildMosaicod(builder.start());
+    }
+
+    /**
+     * Runs a launcher script (e.g. a release's {@code bin/mosaicod}) in {@code workingDir} with exactly {@code env}
+     * as its environment: nothing of the test JVM's, so a test controls what the launcher can find on the PATH.
+     */
+    public static ChildMosaicod launch(Path launcher, Map<String, String> env, Path workingDir, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workingDir.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().clear();
         builder.environment().putAll(env);
         return new ChildMosaicod(builder.start());
     }

@@ -1,11 +1,13 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.config.ConfigException;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
+import io.mosaicod.store.StoreAccessException;
 import io.mosaicod.tasks.StopSignal;
 import io.mosaicod.tasks.instance.InstanceHeartbeat;
 import java.io.IOException;
@@ -54,6 +56,7 @@ final class RunningInstance implements AutoCloseable {
         Repository repository = Repositories.open(config.database());
         try {
             ObjectStore store = ObjectStores.open(config.store());
+            checkAccess(store);
             InstanceHeartbeat heartbeat = InstanceHeartbeat.register(repository.instances(), kind, hostName(),
                     ProcessHandle.current().pid(), oneShot, scheduler);
             return new RunningInstance(repository, store, scheduler, heartbeat);
@@ -61,6 +64,16 @@ final class RunningInstance implements AutoCloseable {
             repository.close();
             scheduler.shutdownNow();
             throw e;
+        }
+    }
+
+    /** A store that cannot be used at all is a configuration mistake: one line naming the setting, no start. */
+    private static void checkAccess(ObjectStore store) throws IOException {
+        try {
+            store.checkAccess();
+        } catch (StoreAccessException e) {
+            store.close();
+            throw new ConfigException(e.getMessage());
         }
     }
 

@@ -18,6 +18,14 @@ import java.util.stream.Stream;
  */
 public interface ObjectStore extends Closeable {
 
+    /**
+     * Fails with a {@link StoreAccessException} when the store cannot be used at all (a bucket that does not
+     * exist, refused credentials, an endpoint that does not answer), so a process can refuse to start instead of
+     * failing every request. A store that has nothing to check does nothing.
+     */
+    default void checkAccess() throws IOException {
+    }
+
     /** Stores {@code bytes} under {@code key}. */
     void put(String key, byte[] bytes) throws IOException;
 

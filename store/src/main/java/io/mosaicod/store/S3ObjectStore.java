@@ -49,6 +49,7 @@ public final class S3ObjectStore implements ObjectStore {
     private static final int MAX_DELETE_BATCH = 1000; // S3's limit per DeleteObjects request
 
     private final S3Bucket bucket;
+    private final StoreConfig.S3 config;
 
     public S3ObjectStore(StoreConfig.S3 config) {
         this(config, S3Tuning.DEFAULTS);
@@ -56,6 +57,12 @@ public final class S3ObjectStore implements ObjectStore {
 
     public S3ObjectStore(StoreConfig.S3 config, S3Tuning tuning) {
         this.bucket = new S3Bucket(client(config, tuning), config.bucket(), normalizedPrefix(config.prefix()), tuning);
+        this.config = config;
+    }
+
+    @Override
+    public void checkAccess() throws StoreAccessException {
+        S3AccessCheck.check(bucket, config);
     }
 
     @Override

@@ -49,11 +49,13 @@ public final class MosaicodServer implements AutoCloseable {
     private final ServerTransport transport;
     private final Server server;
     private final ReadService reads;
+    private final ShutdownDrain drain;
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
-                           ServerTransport transport, Server server, ReadService reads) {
+                           ServerTransport transport, Server server, ReadService reads, ShutdownDrain drain) {
         this.settings = settings;
+        this.drain = drain;
         this.allocator = allocator;
         this.executor = executor;
         this.transport = transport;
@@ -74,8 +76,9 @@ public final class MosaicodServer implements AutoCloseable {
             ReadService reads = new ReadService(codec, lookup, store,
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
-            Server server = build(settings, codec, lookup, reads, store, root, executor, transport).start();
-            MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads);
+            ShutdownDrain drain = new ShutdownDrain();
+            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain).start();
+            MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
             LOG.info("mosaicod server listening on {}:{} (max message {} bytes)", settings.host(), started.port(),
                     settings.maxDecodeMessageBytes());
             return started;
@@ -89,7 +92,7 @@ public final class MosaicodServer implements AutoCloseable {
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
                                 ObjectStore store, BufferAllocator root, ExecutorService executor,
-                                ServerTransport transport) {
+                                ServerTransport transport, ShutdownDrain drain) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
@@ -104,7 +107,9 @@ public final class MosaicodServer implements AutoCloseable {
                         // a stream stops being ready once a message's worth waits for its client: what a client
                         // that stops reading pins (see ParkingLot)
                         new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
+                .addService(drain.health().getHealthService())
                 .intercept(new StreamReset())
+                .intercept(drain)
                 .build();
     }
 
@@ -170,9 +175,17 @@ public final class MosaicodServer implements AutoCloseable {
         server.awaitTermination();
     }
 
-    /** Stops accepting calls, gives running calls a few seconds, then cancels the rest. */
+    /**
+     * Stops gracefully: health NOT_SERVING and new uploads refused while running calls get the settings' grace
+     * period to finish ({@link ShutdownDrain}); then no call is accepted, and those still running after a few more
+     * seconds are cancelled.
+     */
     @Override
     public void close() throws InterruptedException {
+        if (!drain.drain(settings.shutdownGrace())) {
+            LOG.warn("calls still running after the {} s shutdown grace period are cancelled",
+                    settings.shutdownGrace().toSeconds());
+        }
         server.shutdown();
         try {
             if (!server.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS)) {

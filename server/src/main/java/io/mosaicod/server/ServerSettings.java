@@ -17,13 +17,17 @@ import java.util.Objects;
  *                                  with RESOURCE_EXHAUSTED instead of the process running out of memory
  * @param clientLimits              what one client may hold of the server: stalled streams, streams per
  *                                  connection, idle connections
+ * @param shutdownGrace             how long a stopping server lets running calls finish while it refuses new
+ *                                  uploads ({@code MOSAICOD_SHUTDOWN_GRACE_PERIOD})
  */
 public record ServerSettings(String host, int port, int maxDecodeMessageBytes, int targetEncodeMessageBytes,
-                             int chunkWriteConcurrency, long memoryLimitBytes, ClientLimits clientLimits) {
+                             int chunkWriteConcurrency, long memoryLimitBytes, ClientLimits clientLimits,
+                             Duration shutdownGrace) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6726;
     /** mosaicod's default limit: 50 MiB. */
     public static final int DEFAULT_MAX_DECODE_MESSAGE_BYTES = 50 << 20;
+    public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
     /** Arrow Flight's usual target for the messages a server sends: 2 MiB. */
     public static final int DEFAULT_TARGET_ENCODE_MESSAGE_BYTES = 2 << 20;
 
@@ -69,6 +73,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     public ServerSettings {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(clientLimits, "clientLimits");
+        Objects.requireNonNull(shutdownGrace, "shutdownGrace");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("server port is " + port + " but must be within 0..65535");
         }
@@ -94,7 +99,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     public static ServerSettings defaults() {
         return new ServerSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_DECODE_MESSAGE_BYTES,
                 DEFAULT_TARGET_ENCODE_MESSAGE_BYTES, Math.max(2, Runtime.getRuntime().availableProcessors()),
-                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS);
+                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS, DEFAULT_SHUTDOWN_GRACE);
     }
 
     /** The settings of {@code mosaicod server}, defaults for the rest. */
@@ -102,33 +107,40 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
         int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
         return defaults().withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
                 .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
-                        server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()));
+                        server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()))
+                .withShutdownGrace(server.shutdownGracePeriod());
     }
 
     public ServerSettings withEndpoint(String newHost, int newPort) {
         return new ServerSettings(newHost, newPort, maxDecodeMessageBytes, targetEncodeMessageBytes,
-                chunkWriteConcurrency, memoryLimitBytes, clientLimits);
+                chunkWriteConcurrency, memoryLimitBytes, clientLimits,
+                shutdownGrace);
     }
 
     /** Also raises the memory limit if it would no longer hold two messages. */
     public ServerSettings withMaxDecodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, bytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits);
+                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits, shutdownGrace);
     }
 
     public ServerSettings withTargetEncodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes,
-                clientLimits);
+                clientLimits, shutdownGrace);
     }
 
     public ServerSettings withMemoryLimitBytes(long bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                bytes, clientLimits);
+                bytes, clientLimits, shutdownGrace);
     }
 
     public ServerSettings withClientLimits(ClientLimits limits) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, limits);
+                memoryLimitBytes, limits, shutdownGrace);
+    }
+
+    public ServerSettings withShutdownGrace(Duration grace) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                memoryLimitBytes, clientLimits, grace);
     }
 
     /** The largest message the server sends; advertised by {@code info}. */

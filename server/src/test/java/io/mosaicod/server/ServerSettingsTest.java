@@ -24,7 +24,8 @@ class ServerSettingsTest {
     @Test
     void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
         ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20,
-                Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13));
+                Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17)));
+        assertThat(settings.shutdownGrace()).isEqualTo(Duration.ofSeconds(17));
         assertThat(settings.host()).isEqualTo("0.0.0.0");
         assertThat(settings.port()).isEqualTo(7000);
         assertThat(settings.maxDecodeMessageBytes()).isEqualTo(8 << 20);

@@ -42,7 +42,7 @@ public final class ConfigLoader {
                         layers.get(Settings.GRPC_MAX_DECODE_MESSAGE_SIZE), layers.get(Settings.READ_STALL_TIMEOUT),
                         layers.get(Settings.MAX_STREAMS_PER_CONNECTION),
                         layers.get(Settings.CONNECTION_IDLE_TIMEOUT), layers.get(Settings.MAX_CONNECTIONS),
-                        layers.get(Settings.MAX_READ_STREAMS)),
+                        layers.get(Settings.MAX_READ_STREAMS), layers.get(Settings.SHUTDOWN_GRACE_PERIOD)),
                 new MosaicodConfig.StoreOptimizer(layers.get(Settings.STORE_OPTIMIZER_TIME_INTERVAL),
                         layers.get(Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE),
                         layers.get(Settings.STORE_OPTIMIZER_MEMORY_POOL_SIZE),

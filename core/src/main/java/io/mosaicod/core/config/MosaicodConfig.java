@@ -34,10 +34,11 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
      * @param connectionIdleTimeout   a connection without a call open for this long is closed
      * @param maxConnections          client connections open at once; more are closed as they arrive
      * @param maxReadStreams          read streams open at once over all clients; more are refused
+     * @param shutdownGracePeriod     how long a stopping server lets running calls finish
      */
     public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes, Duration readStallTimeout,
                          int maxStreamsPerConnection, Duration connectionIdleTimeout, int maxConnections,
-                         int maxReadStreams) {
+                         int maxReadStreams, Duration shutdownGracePeriod) {
     }
 
     /**

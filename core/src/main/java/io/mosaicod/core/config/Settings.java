@@ -112,6 +112,11 @@ public final class Settings {
                     "Seconds a client connection may stay without an open call before the server closes it.")
             .withDefault(Duration.ofSeconds(300));
 
+    public static final Setting<Duration> SHUTDOWN_GRACE_PERIOD = Setting.of("MOSAICOD_SHUTDOWN_GRACE_PERIOD",
+                    "server.shutdown_grace_period", ValueType.seconds(0),
+                    "Seconds a stopping server lets running uploads and reads finish, refusing new uploads.")
+            .withDefault(Duration.ofSeconds(30));
+
     public static final Setting<Duration> STORE_OPTIMIZER_TIME_INTERVAL = Setting.of(
                     "MOSAICOD_STORE_OPTIMIZER_TIME_INTERVAL", "store_optimizer.time_interval", ValueType.seconds(0),
                     "Seconds the store optimizer sleeps after each pass; 0 = one pass, then exit.")
@@ -159,7 +164,7 @@ public final class Settings {
             STORE_DIR, STORE_BUCKET, STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY, STORE_SECRET_KEY,
             HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE, READ_STALL_TIMEOUT, MAX_STREAMS_PER_CONNECTION, MAX_CONNECTIONS,
             MAX_READ_STREAMS,
-            CONNECTION_IDLE_TIMEOUT,
+            CONNECTION_IDLE_TIMEOUT, SHUTDOWN_GRACE_PERIOD,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
             STORE_OPTIMIZER_LEASE_DURATION,
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,

@@ -2,6 +2,8 @@ package io.mosaicod.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.CleanupPass;
 import io.mosaicod.db.CleanupResult;
@@ -20,6 +22,7 @@ import io.mosaicod.db.Topic;
 import io.mosaicod.db.jdbc.Repositories;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -184,5 +187,39 @@ abstract class PsCommandContract {
         assertThat(rowsStartingWith(run, failing.topic().locator())).singleElement().asString()
                 .matches(failing.topic().locator() + "\\s+" + optimizer
                         + "\\s+\\d+s ago\\s+failed\\s+chunk tp_imu/data/00003.parquet: decoder exploded");
+    }
+
+    @Test
+    void theJsonReportHoldsTheSameFactsWithErrorsInFull() throws Exception {
+        Catalog catalog = repository.catalog();
+        OptimizationQueue queue = repository.optimizationQueue();
+        Session session = catalog.createSession(catalog.createSequence("run", "{}", "sq_RUN").id());
+        for (String path : List.of("imu", "cam")) {
+            Topic topic = catalog.createTopic(new NewTopic(session.id(), "run/" + path, "{}", "tp_" + path, "default",
+                    Optional.empty()));
+            catalog.markUploadComplete(topic.id());
+        }
+        queue.enqueueCompleteUnoptimizedTopics();
+        long optimizer = register(InstanceKind.STORE_OPTIMIZER, "robot-b", 5151, false, 0);
+        register(InstanceKind.CLEANUP, "robot-c", 6161, false, 400);
+        String error = "chunk tp_imu/data/00003.parquet: " + "decoder exploded ".repeat(10).strip();
+        Lease failing = queue.acquire(optimizer, Duration.ofMinutes(5)).orElseThrow();
+        queue.recordUnpublishedRun(failing, RunReport.failed(RunOutcome.FAILED, error, RunVolume.NONE));
+        Lease held = queue.acquire(optimizer, Duration.ofMinutes(5)).orElseThrow();
+
+        JsonNode report = new ObjectMapper()
+                .readTree(ps("--json").out());
+
+        assertThat(report.path("instances")).as("the dead cleanup hidden, as in the table").hasSize(1);
+        assertThat(report.path("instances").get(0).path("kind").asText()).isEqualTo("store-optimizer");
+        assertThat(report.path("instances").get(0).path("status").asText()).isEqualTo("alive");
+        assertThat(report.path("last_cleanup").isNull()).isTrue();
+        JsonNode optimization = report.path("optimization_queue");
+        assertThat(optimization.path("queued").asInt()).isZero();
+        assertThat(optimization.path("leased").get(0).path("topic").asText()).isEqualTo(held.topic().locator());
+        assertThat(optimization.path("recent_failures").get(0).path("error").asText()).isEqualTo(error);
+        assertThat(Instant.parse(report.path("now").asText())).isNotNull();
+        assertThat(new ObjectMapper().readTree(ps("--json", "-a").out())
+                .path("instances")).hasSize(2);
     }
 }

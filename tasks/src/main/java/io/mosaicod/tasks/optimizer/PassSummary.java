@@ -1,30 +1,45 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.db.RunOutcome;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** What one store-optimizer pass did: one result per topic it leased, in the order it worked on them. */
+/**
+ * What one store-optimizer pass did: one result per attempt, in the order it worked on them. A topic can be
+ * attempted twice in a pass (its lease lost to a repository outage, then taken again): the counts judge each topic
+ * by how its last attempt ended.
+ */
 public record PassSummary(List<TopicResult> topics, int reclaimedLeases, int enqueuedTopics, boolean stopped) {
     public PassSummary {
         topics = List.copyOf(topics);
     }
 
     public long successful() {
-        return topics.stream().filter(TopicResult::succeeded).count();
+        return lastAttempts().stream().filter(TopicResult::succeeded).count();
     }
 
     /** Failed, lost their lease, or were interrupted: they stay unoptimized and a later pass retries them. */
     public List<TopicResult> failures() {
-        return topics.stream().filter(t -> !t.succeeded()).toList();
+        return lastAttempts().stream().filter(t -> !t.succeeded()).toList();
     }
 
     public long alreadyOptimal() {
-        return topics.stream().filter(t -> t.outcome() == RunOutcome.ALREADY_OPTIMAL).count();
+        return lastAttempts().stream().filter(t -> t.outcome() == RunOutcome.ALREADY_OPTIMAL).count();
     }
 
     /** mosaicod's own wording, which operators' log searches rely on. */
     public String headline() {
         return "Store optimization routine completed: " + successful() + " topics successful, "
                 + failures().size() + " topics failed";
+    }
+
+    private List<TopicResult> lastAttempts() {
+        Map<String, TopicResult> last = new LinkedHashMap<>();
+        for (TopicResult attempt : topics) {
+            last.remove(attempt.topicLocator());
+            last.put(attempt.topicLocator(), attempt);
+        }
+        return List.copyOf(last.values());
     }
 }

@@ -42,6 +42,10 @@ public final class ChildMosaicod implements AutoCloseable {
             throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 javaExecutable(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx512m"));
+        if (args.length == 0 || !args[0].equals("server")) {
+            // as bin/mosaicod runs the commands that finish: the quick compiler only, the serial collector
+            command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        }
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN_CLASS));
         command.addAll(List.of(args));

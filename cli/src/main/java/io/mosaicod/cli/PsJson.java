@@ -30,6 +30,7 @@ final class PsJson {
         report.put("last_cleanup", lastCleanup.map(PsJson::cleanup).orElse(null));
         Map<String, Object> optimization = new LinkedHashMap<>();
         optimization.put("queued", queue.waiting());
+        optimization.put("to_queue_next_pass", queue.unqueued());
         optimization.put("leased", queue.leased().stream().map(PsJson::lease).toList());
         optimization.put("recent_failures", queue.recentFailures().stream().map(PsJson::failure).toList());
         report.put("optimization_queue", optimization);

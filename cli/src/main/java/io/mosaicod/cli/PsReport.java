@@ -131,6 +131,10 @@ final class PsReport {
         out.println("OPTIMIZATION QUEUE");
         out.println(count(queue.waiting(), "topic") + " queued, " + queue.leased().size() + " leased, "
                 + queue.recentFailures().size() + " failed in the last " + RECENT_FAILURES.toHours() + " h");
+        if (queue.unqueued() > 0) {
+            out.println(count(queue.unqueued(), "complete topic") + " not optimized yet, to be queued by the next"
+                    + " optimizer pass");
+        }
         if (!queue.leased().isEmpty()) {
             TextTable leases = new TextTable("LEASED TOPIC", "INSTANCE", "LEASED", "EXPIRES", "ATTEMPT");
             for (LeasedTopic lease : queue.leased()) {

@@ -171,6 +171,9 @@ abstract class PsCommandContract {
                     Optional.empty()));
             catalog.markUploadComplete(topic.id());
         }
+        assertThat(ps().out()).as("before any optimizer pass")
+                .contains("0 topics queued, 0 leased, 0 failed in the last 24 h\n"
+                        + "3 complete topics not optimized yet, to be queued by the next optimizer pass\n");
         assertThat(queue.enqueueCompleteUnoptimizedTopics()).isEqualTo(3);
         long optimizer = register(InstanceKind.STORE_OPTIMIZER, "robot-b", 5151, false, 0);
         Lease failing = queue.acquire(optimizer, Duration.ofMinutes(5)).orElseThrow();

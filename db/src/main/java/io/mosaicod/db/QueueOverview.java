@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * The optimization queue at database time {@code now}: topics waiting for an instance ({@code waiting}),
- * topics under lease, and recent failed runs (newest first).
+ * complete topics not optimized and not queued yet, which the next pass will queue ({@code unqueued}), topics
+ * under lease, and recent failed runs (newest first).
  */
-public record QueueOverview(Instant now, int waiting, List<LeasedTopic> leased, List<OptimizationRun> recentFailures) {
+public record QueueOverview(Instant now, int waiting, int unqueued, List<LeasedTopic> leased,
+                            List<OptimizationRun> recentFailures) {
 }

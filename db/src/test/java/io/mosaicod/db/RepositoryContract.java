@@ -481,6 +481,19 @@ abstract class RepositoryContract {
     }
 
     @Test
+    void theOverviewCountsCompleteTopicsTheNextPassWillQueue() {
+        uploadedTopic("run/a", 0, 1);
+        uploadedTopic("run/b", 0, 1);
+        assertThat(queue.overview(Duration.ofDays(1)).unqueued()).isEqualTo(2);
+        assertThat(queue.overview(Duration.ofDays(1)).waiting()).isZero();
+
+        queue.enqueueCompleteUnoptimizedTopics();
+
+        assertThat(queue.overview(Duration.ofDays(1)).unqueued()).isZero();
+        assertThat(queue.overview(Duration.ofDays(1)).waiting()).isEqualTo(2);
+    }
+
+    @Test
     void expiredLeaseIsReclaimedByAnotherInstance() {
         Topic topic = uploadedTopic("run/a", 0, 1);
         queue.enqueueCompleteUnoptimizedTopics();

@@ -194,6 +194,10 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
             long nowMs = database.queryLong(connection, now);
             long waiting = database.queryLong(connection,
                     "SELECT COUNT(*) FROM topic_optimization WHERE lease_token IS NULL");
+            long unqueued = database.queryLong(connection, """
+                    SELECT COUNT(*) FROM topic t
+                    WHERE t.upload_completed_at_ms IS NOT NULL AND t.optimized_at_ms IS NULL
+                      AND NOT EXISTS (SELECT 1 FROM topic_optimization q WHERE q.topic_id = t.id)""");
             List<LeasedTopic> leased = database.list(connection, """
                     SELECT q.topic_id, t.locator, q.lease_owner, q.leased_at_ms, q.lease_expires_at_ms, q.attempts
                     FROM topic_optimization q JOIN topic t ON t.id = q.topic_id
@@ -203,7 +207,7 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
                             Rows.instant(row, "lease_expires_at_ms"), row.getInt("attempts")));
             List<OptimizationRun> failures = database.list(connection, recentFailures, JdbcOptimizationQueue::run,
                     failuresSince.toMillis());
-            return new QueueOverview(Rows.instant(nowMs), (int) waiting, leased, failures);
+            return new QueueOverview(Rows.instant(nowMs), (int) waiting, (int) unqueued, leased, failures);
         });
     }
 

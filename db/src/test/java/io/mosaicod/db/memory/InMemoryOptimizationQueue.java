@@ -44,12 +44,17 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
     public int enqueueCompleteUnoptimizedTopics() {
         synchronized (tables) {
             Instant now = tables.now();
-            List<TopicRow> ready = tables.topics.values().stream()
-                    .filter(t -> t.uploadCompletedAt != null && t.optimizedAt == null)
-                    .filter(t -> !tables.queue.containsKey(t.id)).toList();
+            List<TopicRow> ready = unqueued();
             ready.forEach(t -> tables.queue.put(t.id, new QueueEntry(t.id, now)));
             return ready.size();
         }
+    }
+
+    /** Complete, not optimized, not queued: what the next enqueue takes. */
+    private List<TopicRow> unqueued() {
+        return tables.topics.values().stream()
+                .filter(t -> t.uploadCompletedAt != null && t.optimizedAt == null)
+                .filter(t -> !tables.queue.containsKey(t.id)).toList();
     }
 
     @Override
@@ -168,7 +173,7 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
             List<OptimizationRun> failures = tables.runs.values().stream()
                     .filter(r -> FAILURES.contains(r.outcome()) && !r.endedAt().isBefore(since))
                     .sorted(NEWEST_FIRST).toList();
-            return new QueueOverview(now, waiting, leased, failures);
+            return new QueueOverview(now, waiting, unqueued().size(), leased, failures);
         }
     }
 

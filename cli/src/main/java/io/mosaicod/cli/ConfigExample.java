@@ -3,7 +3,6 @@ package io.mosaicod.cli;
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -42,7 +41,7 @@ final class ConfigExample {
     private static void entry(Setting<?> setting, StringBuilder out) {
         String sources = "env " + setting.env() + setting.flag().map(f -> ", flag " + f).orElse("")
                 + (setting.defaultValue().isPresent() ? "" : "; default: " + setting.defaultText());
-        for (String line : wrap(setting.doc() + " (" + sources + ")")) {
+        for (String line : HelpText.lines(setting.doc() + " (" + sources + ")", 110)) {
             out.append("# ").append(line).append('\n');
         }
         if (setting.fromFile()) {
@@ -58,23 +57,6 @@ final class ConfigExample {
     private static String literal(String defaultText) {
         String value = defaultText.replaceFirst(" \\(.*\\)$", "");
         return BARE.matcher(value).matches() ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    private static List<String> wrap(String text) {
-        List<String> lines = new java.util.ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > 110) {
-                lines.add(line.toString());
-                line.setLength(0);
-            }
-            if (line.length() > 0) {
-                line.append(' ');
-            }
-            line.append(word);
-        }
-        lines.add(line.toString());
-        return lines;
     }
 
     public static void main(String[] args) {

@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** A command's help: usage line, description, parameters, options with their help, subcommands, footer. */
@@ -72,22 +73,24 @@ final class HelpText {
 
     /** Appends {@code text} as lines of at most {@link #WIDTH}, the continuation lines indented by {@code indent}. */
     private static void wrap(String text, int indent, StringBuilder out) {
-        int column = indent;
-        boolean lineStart = true;
+        out.append(String.join("\n" + " ".repeat(indent), lines(text, WIDTH - indent))).append('\n');
+    }
+
+    /** {@code text}'s words as lines of at most {@code width} characters (a longer word stands alone). */
+    static List<String> lines(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
         for (String word : text.split(" ")) {
-            if (!lineStart && column + 1 + word.length() > WIDTH) {
-                out.append('\n').append(" ".repeat(indent));
-                column = indent;
-                lineStart = true;
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
             }
-            if (!lineStart) {
-                out.append(' ');
-                column++;
+            if (line.length() > 0) {
+                line.append(' ');
             }
-            out.append(word);
-            column += word.length();
-            lineStart = false;
+            line.append(word);
         }
-        out.append('\n');
+        lines.add(line.toString());
+        return lines;
     }
 }

@@ -56,11 +56,8 @@ class GracefulShutdownTest {
             try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
                 client.createSequence("drive", JsonNodeFactory.instance.objectNode());
                 SessionHandle session = client.createSession("drive");
-                UUID imu = client.createTopic(session.uuid(),
-                        new TopicSpec("drive/imu", "default", "imu", JsonNodeFactory.instance.objectNode()));
-                SessionHandle later = client.createSession("drive");
-                UUID gps = client.createTopic(later.uuid(),
-                        new TopicSpec("drive/gps", "default", "gps", JsonNodeFactory.instance.objectNode()));
+                UUID imu = newTopic(client, session, "drive/imu");
+                UUID gps = newTopic(client, client.createSession("drive"), "drive/gps");
                 try (TopicUpload upload = client.upload("drive/imu", imu, SCHEMA)) {
                     put(client, upload, 0, 100);
 
@@ -97,8 +94,7 @@ class GracefulShutdownTest {
             try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
                 client.createSequence("stall", JsonNodeFactory.instance.objectNode());
                 SessionHandle session = client.createSession("stall");
-                UUID imu = client.createTopic(session.uuid(),
-                        new TopicSpec("stall/imu", "default", "imu", JsonNodeFactory.instance.objectNode()));
+                UUID imu = newTopic(client, session, "stall/imu");
                 TopicUpload upload = client.upload("stall/imu", imu, SCHEMA);
                 put(client, upload, 0, 100);
                 long signalled = System.nanoTime();
@@ -130,6 +126,11 @@ class GracefulShutdownTest {
         Matcher port = Pattern.compile("listening on [^ ]*:(\\d+)").matcher(listening);
         assertThat(port.find()).as(listening).isTrue();
         return Integer.parseInt(port.group(1));
+    }
+
+    private static UUID newTopic(MosaicoClient client, SessionHandle session, String locator) {
+        return client.createTopic(session.uuid(), new TopicSpec(locator, "default", "test",
+                JsonNodeFactory.instance.objectNode()));
     }
 
     /** One batch of rows with timestamps {@code [from, to)}. */

@@ -26,7 +26,10 @@ final class ConfigExample {
         StringBuilder out = new StringBuilder("""
                 # mosaicod configuration: every key this file may hold, commented out at its default.
                 # Precedence: command-line flag > MOSAICOD_* environment variable > this file > default.
-                # mosaicod reads ./config.toml, or the file --config or MOSAICOD_CONFIG_FILE names.
+                # mosaicod reads the file --config or MOSAICOD_CONFIG_FILE names, else the first that exists of
+                # ./config.toml, $XDG_CONFIG_HOME/mosaicod/config.toml (or ~/.config/mosaicod/config.toml) and
+                # /etc/mosaicod/config.toml. Upstream mosaicod 0.7's files load unchanged; its settings of features this
+                # build does not have yet are accepted and reported by the server as not in effect.
                 """);
         sections.forEach((section, entries) -> {
             out.append('\n');

@@ -1,5 +1,7 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.config.ConfigException;
+import io.mosaicod.core.config.IgnoredSetting;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
@@ -7,6 +9,7 @@ import io.mosaicod.db.InstanceKind;
 import io.mosaicod.server.MosaicodServer;
 import io.mosaicod.server.ServerSettings;
 import java.util.List;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 final class ServerCommand extends ConfiguredCommand {
@@ -47,6 +50,7 @@ final class ServerCommand extends ConfiguredCommand {
 
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
+        reportSettingsNotInEffect(config);
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             sendBatchesWithoutCopying();
             MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
@@ -64,5 +68,19 @@ final class ServerCommand extends ConfiguredCommand {
             }
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * Upstream settings of features this build does not have (all of them the server's): refused when running
+     * without the feature would leave data unprotected, otherwise logged once each.
+     */
+    private static void reportSettingsNotInEffect(MosaicodConfig config) {
+        for (IgnoredSetting ignored : config.notInEffect()) {
+            if (ignored.unsafeToIgnore()) {
+                throw new ConfigException(ignored.describe());
+            }
+        }
+        Logger log = LoggerFactory.getLogger(ServerCommand.class);
+        config.notInEffect().forEach(ignored -> log.warn(ignored.describe()));
     }
 }

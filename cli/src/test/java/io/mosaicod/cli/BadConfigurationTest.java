@@ -114,6 +114,12 @@ class BadConfigurationTest {
                 file("secret key and its file in file", "server",
                         "[store]\nbucket = \"b01\"\naccess_key = \"A\"\nsecret_key = \"hunter2\"\nsecret_key_file = \"x\"\n",
                         "config.toml:4 [store] secret_key", "config.toml:5 [store] secret_key_file"),
+                file("upstream's TLS turned on", "server", "[server.tls]\nenabled = true\n",
+                        "config.toml:2 [server.tls] enabled = true", "no TLS", "set it to false"),
+                env("upstream's API keys turned on", "server", Map.of("MOSAICOD_API_KEY_ENABLED", "true"),
+                        "env MOSAICOD_API_KEY_ENABLED = true", "no API keys"),
+                env("two names of one setting", "server", Map.of("MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE", "8MiB",
+                        "MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE", "8MiB"), "keep one"),
                 file("local dir and bucket", "server", "[store]\ndir = \"/data\"\nbucket = \"b01\"\n",
                         "config.toml:2 [store] dir", "config.toml:3 [store] bucket"))
                 .map(Arguments::of);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import io.mosaicod.core.config.ConfigLoader;
+import io.mosaicod.core.config.IgnoredSetting;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.StoreConfig;
 import java.util.Map;
@@ -50,7 +51,13 @@ class DocumentationTest {
         assertThat(fromFile.configFile()).contains(dir.resolve("config.toml").toAbsolutePath().normalize());
         assertThat(fromFile.store()).isInstanceOfSatisfying(StoreConfig.S3.class,
                 s3 -> assertThat(s3.bucket()).isEqualTo("fleet"));
-        assertThat(fromFile).usingRecursiveComparison().ignoringFields("configFile", "store").isEqualTo(defaults);
+        assertThat(fromFile).usingRecursiveComparison().ignoringFields("configFile", "store", "notInEffect")
+                .isEqualTo(defaults);
+        // upstream's settings of features this build lacks are reported at their defaults, none refused
+        assertThat(fromFile.notInEffect()).extracting(IgnoredSetting::setting)
+                .containsExactlyElementsOf(Settings.ALL.stream().filter(s -> !s.inEffect() && s.defaultValue().isPresent())
+                        .toList());
+        assertThat(fromFile.notInEffect()).noneMatch(IgnoredSetting::unsafeToIgnore);
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.util.Objects;
  *
  * @param host                      address to listen on
  * @param port                      TCP port; 0 picks a free one
- * @param maxDecodeMessageBytes     the largest gRPC message accepted ({@code MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE});
+ * @param maxDecodeMessageBytes     the largest gRPC message accepted ({@code MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE});
  *                                  clients size upload batches by it, and a larger message is refused
  * @param targetEncodeMessageBytes  the size DoGet aims at for each record batch it sends
  * @param chunkWriteConcurrency     how many chunks are encoded and stored at once, across all uploads
@@ -105,7 +105,10 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     /** The settings of {@code mosaicod server}, defaults for the rest. */
     public static ServerSettings from(MosaicodConfig.Server server) {
         int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
-        return defaults().withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
+        ServerSettings defaults = defaults();
+        return defaults.withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
+                .withTargetEncodeMessageBytes(Math.toIntExact(server.targetEncodeMessageSizeBytes()))
+                .withChunkWriteConcurrency(server.maxConcurrentWrites().orElse(defaults.chunkWriteConcurrency()))
                 .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
                         server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()))
                 .withShutdownGrace(server.shutdownGracePeriod());
@@ -125,6 +128,11 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
 
     public ServerSettings withTargetEncodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes,
+                clientLimits, shutdownGrace);
+    }
+
+    public ServerSettings withChunkWriteConcurrency(int chunks) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunks, memoryLimitBytes,
                 clientLimits, shutdownGrace);
     }
 

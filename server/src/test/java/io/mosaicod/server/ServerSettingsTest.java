@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.config.MosaicodConfig;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +25,14 @@ class ServerSettingsTest {
     @Test
     void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
         ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20,
-                Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17)));
+                Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20,
+                Optional.of(19)));
         assertThat(settings.shutdownGrace()).isEqualTo(Duration.ofSeconds(17));
+        assertThat(settings.targetEncodeMessageBytes()).isEqualTo(3 << 20);
+        assertThat(settings.chunkWriteConcurrency()).isEqualTo(19);
+        assertThat(ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20, Duration.ofSeconds(5), 7,
+                Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20, Optional.empty()))
+                .chunkWriteConcurrency()).as("the default").isEqualTo(ServerSettings.defaults().chunkWriteConcurrency());
         assertThat(settings.host()).isEqualTo("0.0.0.0");
         assertThat(settings.port()).isEqualTo(7000);
         assertThat(settings.maxDecodeMessageBytes()).isEqualTo(8 << 20);

@@ -187,7 +187,7 @@ abstract class UploadConformanceContract extends ServerFixture {
             upload.put(tooLarge);
             var refusal = assertRefused(Status.Code.RESOURCE_EXHAUSTED, upload::complete);
             assertThat(refusal.serverMessage()).contains(Integer.toString(MAX_MESSAGE))
-                    .contains("MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE");
+                    .contains("MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE");
         }
         Topic topic = topic(locator);
         assertThat(topic.isUploadComplete()).isFalse();

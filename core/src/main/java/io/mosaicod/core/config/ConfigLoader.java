@@ -7,6 +7,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,12 +19,20 @@ import java.util.Optional;
  * the working directory (against which relative paths resolve) are passed in, so tests use their own.
  */
 public final class ConfigLoader {
+    private static final Path SYSTEM_CONFIG_DIR = Path.of("/etc");
     private final Map<String, String> env;
     private final Path workingDir;
+    private final Path systemConfigDir;
 
     public ConfigLoader(Map<String, String> env, Path workingDir) {
+        this(env, workingDir, SYSTEM_CONFIG_DIR);
+    }
+
+    /** @param systemConfigDir where the system-wide {@code mosaicod/config.toml} is looked for ({@code /etc}) */
+    ConfigLoader(Map<String, String> env, Path workingDir, Path systemConfigDir) {
         this.env = Map.copyOf(Objects.requireNonNull(env, "env"));
         this.workingDir = workingDir.toAbsolutePath().normalize();
+        this.systemConfigDir = systemConfigDir;
     }
 
     /** The loader of this process: its environment and current directory. */
@@ -42,14 +52,29 @@ public final class ConfigLoader {
                         layers.get(Settings.GRPC_MAX_DECODE_MESSAGE_SIZE), layers.get(Settings.READ_STALL_TIMEOUT),
                         layers.get(Settings.MAX_STREAMS_PER_CONNECTION),
                         layers.get(Settings.CONNECTION_IDLE_TIMEOUT), layers.get(Settings.MAX_CONNECTIONS),
-                        layers.get(Settings.MAX_READ_STREAMS), layers.get(Settings.SHUTDOWN_GRACE_PERIOD)),
+                        layers.get(Settings.MAX_READ_STREAMS), layers.get(Settings.SHUTDOWN_GRACE_PERIOD),
+                        layers.get(Settings.TARGET_GRPC_ENCODE_MESSAGE_SIZE),
+                        layers.explicit(Settings.MAX_CONCURRENT_WRITES)),
                 new MosaicodConfig.StoreOptimizer(layers.get(Settings.STORE_OPTIMIZER_TIME_INTERVAL),
                         layers.get(Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE),
                         layers.get(Settings.STORE_OPTIMIZER_MEMORY_POOL_SIZE),
                         layers.get(Settings.STORE_OPTIMIZER_LEASE_DURATION)),
                 new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
                         layers.get(Settings.CLEANUP_RETENTION_DURATION)),
-                new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)));
+                new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)),
+                notInEffect(layers));
+    }
+
+    /** The upstream settings given a value that this build accepts but does not act on. */
+    private static List<IgnoredSetting> notInEffect(Layers layers) {
+        List<IgnoredSetting> ignored = new ArrayList<>();
+        for (Setting<?> setting : Settings.ALL) {
+            if (!setting.inEffect()) {
+                layers.raw(setting).ifPresent(raw -> ignored.add(new IgnoredSetting(setting, raw.source(),
+                        layers.parse(setting, raw))));
+            }
+        }
+        return List.copyOf(ignored);
     }
 
     private DatabaseConfig database(Layers layers, Path dataDir) {
@@ -134,14 +159,27 @@ public final class ConfigLoader {
                 }
                 configFilePath = Optional.of(path);
             } else {
-                Path implicit = workingDir.resolve("config.toml");
-                configFilePath = Files.isRegularFile(implicit) ? Optional.of(implicit) : Optional.empty();
+                configFilePath = implicitConfigFiles().stream().filter(Files::isRegularFile).findFirst();
             }
             file = configFilePath.map(ConfigFile::read);
         }
 
         Optional<Path> configFilePath() {
             return configFilePath;
+        }
+
+        /**
+         * Where a configuration file is looked for when none is named, in order: the working directory, then
+         * upstream mosaicod's places — the user's ({@code $XDG_CONFIG_HOME}, else {@code ~/.config}) and the system's.
+         */
+        private List<Path> implicitConfigFiles() {
+            List<Path> candidates = new ArrayList<>(List.of(workingDir.resolve("config.toml")));
+            Optional.ofNullable(env.get("XDG_CONFIG_HOME")).filter(v -> !v.isEmpty()).map(Path::of)
+                    .or(() -> Optional.ofNullable(env.get("HOME")).filter(v -> !v.isEmpty())
+                            .map(home -> Path.of(home, ".config")))
+                    .ifPresent(userDir -> candidates.add(userDir.resolve("mosaicod/config.toml")));
+            candidates.add(systemConfigDir.resolve("mosaicod/config.toml"));
+            return candidates;
         }
 
         <T> T get(Setting<T> setting) {
@@ -166,9 +204,23 @@ public final class ConfigLoader {
             if (flag != null) {
                 return Optional.of(new RawValue(flag, new Source.Flag(setting.flag().get())));
             }
-            Optional<RawValue> direct = env(setting.env());
-            Optional<RawValue> indirect = setting.fromFile() ? env(setting.envFile()) : Optional.empty();
+            Optional<RawValue> direct = Optional.empty();
+            Optional<RawValue> indirect = Optional.empty();
+            for (String name : setting.envNames()) {
+                direct = sameSettingOnce(setting, direct, env(name));
+                indirect = setting.fromFile() ? sameSettingOnce(setting, indirect, env(name + "_FILE")) : indirect;
+            }
             return oneOf(setting, direct, indirect);
+        }
+
+        /** A setting known by several variable names may be given by one of them only. */
+        private Optional<RawValue> sameSettingOnce(Setting<?> setting, Optional<RawValue> found,
+                                                   Optional<RawValue> more) {
+            if (found.isPresent() && more.isPresent()) {
+                throw new ConfigException(found.get().source().describe() + " and " + more.get().source().describe()
+                        + " are the same setting (" + setting.env() + "): keep one");
+            }
+            return found.or(() -> more);
         }
 
         /** Empty variables count as unset, as Compose files and shells often define them empty. */
@@ -209,7 +261,7 @@ public final class ConfigLoader {
             return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
 
-        private <T> T parse(Setting<T> setting, RawValue raw) {
+        <T> T parse(Setting<T> setting, RawValue raw) {
             try {
                 return setting.type().parse(raw.text());
             } catch (IllegalArgumentException e) {

@@ -2,6 +2,7 @@ package io.mosaicod.core.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -9,11 +10,13 @@ import java.util.Optional;
  * The resolved, validated configuration of one mosaicod process (DESIGN.md §3). Built by {@link ConfigLoader};
  * immutable; its {@code toString} shows no secret.
  *
- * @param configFile the configuration file that was read, if any
- * @param dataDir    absolute local data folder
+ * @param configFile  the configuration file that was read, if any
+ * @param dataDir     absolute local data folder
+ * @param notInEffect upstream settings given a value this build does not act on, for the server to report
  */
 public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseConfig database, StoreConfig store,
-                             Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log) {
+                             Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log,
+                             List<IgnoredSetting> notInEffect) {
 
     public MosaicodConfig {
         Objects.requireNonNull(configFile, "configFile");
@@ -24,6 +27,7 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
         Objects.requireNonNull(storeOptimizer, "storeOptimizer");
         Objects.requireNonNull(cleanup, "cleanup");
         Objects.requireNonNull(log, "log");
+        notInEffect = List.copyOf(notInEffect);
     }
 
     /**
@@ -35,10 +39,13 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
      * @param maxConnections          client connections open at once; more are closed as they arrive
      * @param maxReadStreams          read streams open at once over all clients; more are refused
      * @param shutdownGracePeriod     how long a stopping server lets running calls finish
+     * @param targetEncodeMessageSizeBytes the size a read aims at for each batch it sends
+     * @param maxConcurrentWrites     chunks encoded and stored at once over all uploads; empty: the server decides
      */
     public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes, Duration readStallTimeout,
                          int maxStreamsPerConnection, Duration connectionIdleTimeout, int maxConnections,
-                         int maxReadStreams, Duration shutdownGracePeriod) {
+                         int maxReadStreams, Duration shutdownGracePeriod, long targetEncodeMessageSizeBytes,
+                         Optional<Integer> maxConcurrentWrites) {
     }
 
     /**

@@ -16,8 +16,9 @@ public final class Settings {
 
     /** Path of the TOML configuration file; read only if it exists unless given explicitly. */
     public static final Setting<Path> CONFIG_FILE = Setting.of("MOSAICOD_CONFIG_FILE", "", ValueType.path(),
-                    "TOML configuration file; when not given, ./config.toml is read if it exists.")
-            .withFlag("--config").withDerivedDefault("./config.toml");
+                    "TOML configuration file; when not given, the first that exists of ./config.toml,"
+                            + " $XDG_CONFIG_HOME/mosaicod/config.toml (or ~/.config/...) and /etc/mosaicod/config.toml.")
+            .withFlag("--config").withDerivedDefault("./config.toml, then upstream's places");
 
     /** Folder holding the embedded defaults: the SQLite repository and the local store. */
     public static final Setting<Path> DATA_DIR = Setting.of("MOSAICOD_DATA_DIR", "data_dir", ValueType.path(),
@@ -83,9 +84,11 @@ public final class Settings {
             .withFlag("--port").withDefault(6726);
 
     public static final Setting<Long> GRPC_MAX_DECODE_MESSAGE_SIZE = Setting.of(
-                    "MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE", "server.grpc_max_decode_message_size",
+                    "MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE", "server.grpc.max_message_size",
                     ValueType.bytes(1024, MAX_GRPC_MESSAGE), "Largest gRPC message the server accepts.")
-            .withDefault(50L * 1024 * 1024);
+            .withDefault(50L * 1024 * 1024)
+            .alsoNamed("MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE", "server.grpc.max_decode_message_size",
+                    "server.grpc_max_decode_message_size");
 
     public static final Setting<Duration> READ_STALL_TIMEOUT = Setting.of("MOSAICOD_READ_STALL_TIMEOUT",
                     "server.read_stall_timeout", ValueType.seconds(1),
@@ -116,6 +119,53 @@ public final class Settings {
                     "server.shutdown_grace_period", ValueType.seconds(0),
                     "Seconds a stopping server lets running uploads and reads finish, refusing new uploads.")
             .withDefault(Duration.ofSeconds(30));
+
+    private static final String NO_TLS = "this build has no TLS yet: the server speaks plain-text gRPC";
+
+    public static final Setting<Boolean> TLS_ENABLED = Setting.of("MOSAICOD_TLS_ENABLED", "server.tls.enabled",
+                    ValueType.bool(), "Upstream's switch for TLS on the Flight port; accepted, not in effect.")
+            .withDefault(false).notInEffect(NO_TLS);
+
+    public static final Setting<Path> TLS_CERT_FILE = Setting.of("MOSAICOD_TLS_CERT_FILE",
+                    "server.tls.certificate_file", ValueType.path(),
+                    "Upstream's PEM certificate file for TLS; accepted, not in effect.")
+            .notInEffect(NO_TLS);
+
+    public static final Setting<Path> TLS_PRIVATE_KEY_FILE = Setting.of("MOSAICOD_TLS_PRIVATE_KEY_FILE",
+                    "server.tls.private_key_file", ValueType.path(),
+                    "Upstream's PEM private key file for TLS; accepted, not in effect.")
+            .notInEffect(NO_TLS);
+
+    public static final Setting<Boolean> API_KEY_ENABLED = Setting.of("MOSAICOD_API_KEY_ENABLED",
+                    "server.api_key_enabled", ValueType.bool(),
+                    "Upstream's switch requiring an API key on every call; accepted, not in effect.")
+            .withDefault(false).notInEffect("this build has no API keys yet: every client may call every action");
+
+    public static final Setting<Boolean> GZIP_ENABLED = Setting.of("MOSAICOD_GZIP_ENABLED", "server.gzip_enabled",
+                    ValueType.bool(), "Upstream's gzip compression of gRPC messages; accepted, not in effect.")
+            .withDefault(false).notInEffect("this build does not compress gRPC messages yet");
+
+    public static final Setting<Integer> MAX_BATCH_SIZE = Setting.of("MOSAICOD_MAX_BATCH_SIZE",
+                    "server.max_batch_size", ValueType.integer(1, Integer.MAX_VALUE),
+                    "Upstream's cap on the rows of a batch sent to readers; accepted, not in effect.")
+            .withDefault(8192).notInEffect("a read's batches are sized by MOSAICOD_TARGET_GRPC_ENCODE_MESSAGE_SIZE alone");
+
+    public static final Setting<Long> TARGET_GRPC_ENCODE_MESSAGE_SIZE = Setting.of(
+                    "MOSAICOD_TARGET_GRPC_ENCODE_MESSAGE_SIZE", "server.grpc.target_encode_message_size",
+                    ValueType.bytes(1024, MAX_GRPC_MESSAGE),
+                    "Size a read (DoGet) aims at for each record batch it sends (upstream's default: 25 MiB).")
+            .withDefault(2L * 1024 * 1024);
+
+    public static final Setting<Integer> DEFAULT_PARALLELISM = Setting.of("MOSAICOD_DEFAULT_PARALLELISM",
+                    "server.default_parallelism", ValueType.integer(1, 100_000),
+                    "Upstream's override of the processor count; accepted, not in effect.")
+            .withDerivedDefault("the processors the JVM sees")
+            .notInEffect("this build sizes its threads from the processors the JVM sees");
+
+    public static final Setting<Integer> MAX_CONCURRENT_WRITES = Setting.of("MOSAICOD_MAX_CONCURRENT_WRITES",
+                    "server.max_concurrent_writes", ValueType.integer(1, 100_000),
+                    "Chunks encoded and stored at once over all uploads; further chunks wait for a turn.")
+            .withDerivedDefault("the processors the JVM sees, at least 2");
 
     public static final Setting<Duration> STORE_OPTIMIZER_TIME_INTERVAL = Setting.of(
                     "MOSAICOD_STORE_OPTIMIZER_TIME_INTERVAL", "store_optimizer.time_interval", ValueType.seconds(0),
@@ -149,14 +199,37 @@ public final class Settings {
                     "Seconds an unreferenced, marked folder is kept before it is deleted; 0 deletes at once.")
             .withFlag("--retention-duration").withDefault(Duration.ofSeconds(86_400));
 
-    public static final Setting<LogFormat> LOG_FORMAT = Setting.of("MOSAICOD_LOG_FORMAT", "log.format",
+    private static final String NO_SEARCH = "this build has no search (query engine) yet";
+
+    public static final Setting<Long> QUERY_ENGINE_MEMORY_POOL_SIZE = Setting.of(
+                    "MOSAICOD_QUERY_ENGINE_MEMORY_POOL_SIZE", "query_engine.memory_pool_size",
+                    ValueType.bytes(0, Long.MAX_VALUE), "Upstream's memory cap of search queries; accepted, not in effect.")
+            .withDefault(0L).notInEffect(NO_SEARCH);
+
+    public static final Setting<Integer> MAX_CONCURRENT_CHUNK_QUERIES = Setting.of(
+                    "MOSAICOD_MAX_CONCURRENT_CHUNK_QUERIES", "query_engine.max_concurrent_chunk_queries",
+                    ValueType.integer(1, 100_000), "Upstream's chunks searched at once; accepted, not in effect.")
+            .withDefault(4).notInEffect(NO_SEARCH);
+
+    public static final Setting<Integer> MAX_SIZE_PLAIN_LIST_EQ = Setting.of("MOSAICOD_MAX_SIZE_PLAIN_LIST_EQ",
+                    "query_engine.max_size_plain_list_eq", ValueType.integer(0, Integer.MAX_VALUE),
+                    "Upstream's limit on list equality filters unrolled per element; accepted, not in effect.")
+            .withDefault(1024).notInEffect(NO_SEARCH);
+
+    public static final Setting<Long> PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE = Setting.of(
+                    "MOSAICOD_PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE", "encoding.parquet_in_memory_encoding_buffer_size",
+                    ValueType.bytes(1, Long.MAX_VALUE),
+                    "Upstream's in-memory buffer for encoding Parquet; accepted, not in effect.")
+            .withDefault(70L * 1024 * 1024).notInEffect("this build sizes its Parquet encoding buffers itself");
+
+    public static final Setting<LogFormat> LOG_FORMAT = Setting.of("MOSAICOD_LOG_FORMAT", "logging.format",
                     ValueType.oneOf(LogFormat.class),
                     "Log line format on stderr: pretty (coloured on a terminal), plain, or json (one object per line).")
-            .withFlag("--log-format").withDefault(LogFormat.PRETTY);
+            .withFlag("--log-format").withDefault(LogFormat.PRETTY).alsoNamed("log.format");
 
-    public static final Setting<LogLevel> LOG_LEVEL = Setting.of("MOSAICOD_LOG_LEVEL", "log.level",
+    public static final Setting<LogLevel> LOG_LEVEL = Setting.of("MOSAICOD_LOG_LEVEL", "logging.level",
                     ValueType.oneOf(LogLevel.class), "Least severe level logged: warning, info or debug.")
-            .withFlag("--log-level").withDefault(LogLevel.INFO);
+            .withFlag("--log-level").withDefault(LogLevel.INFO).alsoNamed("log.level");
 
     public static final List<Setting<?>> ALL = List.of(
             CONFIG_FILE, DATA_DIR,
@@ -165,10 +238,17 @@ public final class Settings {
             HOST, PORT, GRPC_MAX_DECODE_MESSAGE_SIZE, READ_STALL_TIMEOUT, MAX_STREAMS_PER_CONNECTION, MAX_CONNECTIONS,
             MAX_READ_STREAMS,
             CONNECTION_IDLE_TIMEOUT, SHUTDOWN_GRACE_PERIOD,
+            GZIP_ENABLED, API_KEY_ENABLED, MAX_BATCH_SIZE, DEFAULT_PARALLELISM, MAX_CONCURRENT_WRITES,
+            TLS_ENABLED, TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE, TARGET_GRPC_ENCODE_MESSAGE_SIZE,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
             STORE_OPTIMIZER_LEASE_DURATION,
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
+            QUERY_ENGINE_MEMORY_POOL_SIZE, MAX_CONCURRENT_CHUNK_QUERIES, MAX_SIZE_PLAIN_LIST_EQ,
+            PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE,
             LOG_FORMAT, LOG_LEVEL);
+
+    /** Upstream protections this build does not have: turning one on is refused rather than ignored. */
+    static final List<Setting<?>> PROTECTIONS = List.of(TLS_ENABLED, API_KEY_ENABLED);
 
     /** The S3-only settings, which need {@link #STORE_BUCKET}. */
     static final List<Setting<?>> S3_ONLY = List.of(STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY,

@@ -121,6 +121,15 @@ public interface ValueType<T> {
         }, "an http:// or https:// URL with a host (e.g. http://127.0.0.1:9000)", String::valueOf);
     }
 
+    /** {@code true} or {@code false}, case-insensitively (a TOML boolean reads as one of them). */
+    static ValueType<Boolean> bool() {
+        return simple(text -> switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("not a boolean");
+        }, "true or false", String::valueOf);
+    }
+
     /** One of the enum's constants, by its lower-case name, case-insensitively. */
     static <E extends Enum<E>> ValueType<E> oneOf(Class<E> type) {
         E[] constants = type.getEnumConstants();

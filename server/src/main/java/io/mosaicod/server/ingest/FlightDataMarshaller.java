@@ -97,7 +97,7 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
         if (messageBytes > maxMessageBytes) {
             throw new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "Message of " + messageBytes
                     + " bytes exceeds the server's limit of " + maxMessageBytes
-                    + " bytes (MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE); send smaller record batches.");
+                    + " bytes (MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE); send smaller record batches.");
         }
     }
 

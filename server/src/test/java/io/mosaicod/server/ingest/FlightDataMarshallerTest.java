@@ -95,7 +95,7 @@ class FlightDataMarshallerTest {
         try (FlightDataMessage message = parse(data)) {
             assertThatThrownBy(message::requireReadable).isInstanceOfSatisfying(ProtocolException.class, e -> {
                 assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
-                assertThat(e.getMessage()).contains("1024").contains("MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE");
+                assertThat(e.getMessage()).contains("1024").contains("MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE");
             });
         }
     }

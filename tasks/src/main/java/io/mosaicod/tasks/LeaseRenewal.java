@@ -1,5 +1,6 @@
 package io.mosaicod.tasks;
 
+import io.mosaicod.core.Availability;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -72,7 +73,8 @@ public final class LeaseRenewal implements AutoCloseable {
             if (stopped) {
                 return;
             }
-            LOG.warn("could not renew {}: {}", lease, e.getMessage());
+            (Availability.outageBehind(e).isPresent() ? LOG.atDebug() : LOG.atWarn())
+                    .log("could not renew {}: {}", lease, e.getMessage());
             if (nanoTime.getAsLong() - lastRenewedNanos > duration.toNanos()) {
                 lose("not renewable for " + duration.toSeconds() + " s: " + e.getMessage());
             }

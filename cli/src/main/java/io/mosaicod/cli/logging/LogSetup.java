@@ -22,9 +22,15 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 public final class LogSetup {
     /** Libraries that log routine detail at INFO; they are kept at WARN unless mosaicod runs at debug. */
     static final List<String> NOISY_LIBRARIES = List.of("org.flywaydb", "software.amazon.awssdk", "io.netty",
-            "com.zaxxer.hikari", "io.grpc", "org.apache.arrow", "org.apache.parquet", "org.apache.hadoop",
+            "io.grpc", "org.apache.arrow", "org.apache.parquet", "org.apache.hadoop",
             "org.eclipse.jetty", "org.gaul.s3proxy", "org.jclouds");
 
+    /**
+     * The connection pool warns about every connection an outage breaks, with advice on its lifetime settings that
+     * does not apply; the repository reports the outage itself (one line down, one back), so the pool's warnings
+     * are shown at debug only.
+     */
+    static final String CONNECTION_POOL = "com.zaxxer.hikari";
     /** Longest message a log line shows (a client's 10 MB notification must not become a 10 MB line). */
     static final int MAX_MESSAGE_CHARS = 2000;
     /**
@@ -71,6 +77,7 @@ public final class LogSetup {
         if (log.level() != LogLevel.DEBUG) {
             NOISY_LIBRARIES.forEach(name -> context.getLogger(name).setLevel(Level.WARN));
             context.getLogger(GRPC_STREAM_ERRORS).setLevel(Level.ERROR);
+            context.getLogger(CONNECTION_POOL).setLevel(Level.ERROR);
         }
 
         if (!SLF4JBridgeHandler.isInstalled()) {

@@ -1,12 +1,17 @@
 package io.mosaicod.db.jdbc;
 
+import io.mosaicod.core.Availability;
 import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.RepositoryException;
+import io.mosaicod.db.RepositoryUnavailableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Types;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +24,7 @@ import javax.sql.DataSource;
  * surfaces as a {@link RepositoryException} naming the operation.
  */
 final class Database {
+    private static final int PROBE_TIMEOUT_SECONDS = 2;
 
     @FunctionalInterface
     interface Work<T> {
@@ -32,10 +38,21 @@ final class Database {
 
     final Dialect dialect;
     private final DataSource dataSource;
+    private final Availability availability;
 
-    Database(DataSource dataSource, Dialect dialect) {
+    /** @param where names the repository in the lines that report it unavailable and back */
+    Database(DataSource dataSource, Dialect dialect, String where) {
         this.dataSource = dataSource;
         this.dialect = dialect;
+        this.availability = new Availability("the repository at " + where, this::probe, Duration.ofSeconds(1));
+    }
+
+    private void probe() throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!connection.isValid(PROBE_TIMEOUT_SECONDS)) {
+                throw new SQLTransientConnectionException("the connection did not answer");
+            }
+        }
     }
 
     /** Runs {@code work} on a connection in autocommit mode: each statement is its own transaction. */
@@ -69,11 +86,26 @@ final class Database {
     }
 
     private RepositoryException failure(String operation, SQLException e) {
+        if (isUnreachable(e)) {
+            availability.lost(e);
+            return new RepositoryUnavailableException("cannot " + operation + ": the repository is unavailable ("
+                    + e.getMessage() + ")", e);
+        }
         if (dialect.isForeignKeyViolation(e)) {
             return new ConcurrentDeletionException("cannot " + operation + ": what it refers to was deleted meanwhile",
                     e);
         }
         return new RepositoryException("cannot " + operation + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * Whether the failure says the database did not answer rather than refused the statement: the pool's wait for
+     * a connection timed out, or the driver reports a connection exception (SQL state class 08).
+     */
+    private static boolean isUnreachable(SQLException e) {
+        String state = e.getSQLState();
+        return e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException
+                || state != null && state.startsWith("08");
     }
 
     int update(Connection connection, String sql, Object... parameters) throws SQLException {

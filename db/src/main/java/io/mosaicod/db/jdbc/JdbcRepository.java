@@ -30,9 +30,9 @@ public final class JdbcRepository implements Repository {
     private final InstanceRegistry instances;
     private final String now;
 
-    private JdbcRepository(HikariDataSource pool, Dialect dialect) {
+    private JdbcRepository(HikariDataSource pool, Dialect dialect, String jdbcUrl) {
         this.pool = pool;
-        this.database = new Database(pool, dialect);
+        this.database = new Database(pool, dialect, jdbcUrl);
         CatalogRows rows = new CatalogRows(dialect);
         ChunkTable chunks = new ChunkTable(database, rows);
         this.catalog = new JdbcCatalog(database, rows, chunks);
@@ -57,7 +57,7 @@ public final class JdbcRepository implements Repository {
         }
         try {
             SchemaMigration.migrate(pool, dialect, config.jdbcUrl());
-            return new JdbcRepository(pool, dialect);
+            return new JdbcRepository(pool, dialect, config.jdbcUrl());
         } catch (RuntimeException e) {
             pool.close();
             throw e;

@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ErrorStatus;
@@ -53,7 +54,7 @@ final class DoPutStream implements StreamObserver<FlightDataMessage> {
         if (!done) {
             done = true;
             if (upload != null) {
-                upload.abort("the client stream failed: " + cause.getMessage());
+                upload.abort("the client stream failed: " + cause.getMessage(), false);
             }
             LOG.debug("DoPut stream ended by the client", cause);
         }
@@ -80,7 +81,7 @@ final class DoPutStream implements StreamObserver<FlightDataMessage> {
         done = true;
         var status = ErrorStatus.asException(error);
         if (upload != null) {
-            upload.abort(status.getStatus().getDescription());
+            upload.abort(status.getStatus().getDescription(), status.getStatus().getCode() == Status.Code.UNAVAILABLE);
         }
         replies.onError(status);
     }

@@ -129,10 +129,14 @@ final class TopicUpload {
         }
     }
 
-    /** The stream failed or was refused: the topic stays incomplete, its committed chunks stay readable. */
-    void abort(String reason) {
+    /**
+     * The stream failed or was refused: the topic stays incomplete, its committed chunks stay readable. An upload
+     * cut by an outage is logged at info: the outage's own line is the warning.
+     */
+    void abort(String reason, boolean byOutage) {
         if (!ended) {
-            LOG.warn("upload of topic {} stopped after {} chunks: {}", topic.locator(), chunks, reason);
+            (byOutage ? LOG.atInfo() : LOG.atWarn()).log("upload of topic {} stopped after {} chunks: {}",
+                    topic.locator(), chunks, reason);
         }
         end();
     }

@@ -21,6 +21,8 @@ public enum ErrorCode {
     CANCELLED,
     /** A message larger than the server accepts. */
     RESOURCE_EXHAUSTED,
-    /** Anything else: a bug or an unavailable repository or store. */
+    /** The repository or the store does not answer: an outage; the same request may succeed later. */
+    UNAVAILABLE,
+    /** Anything else: a bug. */
     INTERNAL
 }

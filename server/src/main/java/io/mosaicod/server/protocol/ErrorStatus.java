@@ -2,9 +2,12 @@ package io.mosaicod.server.protocol;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.mosaicod.core.Availability;
 import io.mosaicod.core.locator.InvalidLocatorException;
 import io.mosaicod.db.AlreadyExistsException;
 import io.mosaicod.db.ConcurrentDeletionException;
+import io.mosaicod.db.RepositoryUnavailableException;
+import java.util.Optional;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.grpc.StatusUtils;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -14,7 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns whatever a request handler threw into the gRPC status the client sees (PROTOCOL.md §2): protocol
  * refusals keep their code and sentence, repository duplicates become ALREADY_EXISTS, bad locators
- * INVALID_ARGUMENT, and anything else INTERNAL, logged with its stack trace since it is a bug or an outage.
+ * INVALID_ARGUMENT, an unreachable repository or store UNAVAILABLE (the outage is logged once, where it is
+ * detected), and anything else INTERNAL, logged with its stack trace since it is a bug.
  *
  * <p>Errors leave as gRPC {@link StatusRuntimeException}s rather than Flight exceptions: Flight's status
  * codes have no FAILED_PRECONDITION or ABORTED, and Arrow's Flight service passes gRPC exceptions through
@@ -37,6 +41,12 @@ public final class ErrorStatus {
 
     /** The protocol-level view of {@code error}. */
     public static ProtocolException classify(Throwable error) {
+        Optional<Throwable> outage = Availability.outageBehind(error);
+        if (outage.isPresent() && !(error instanceof ProtocolException refusal && refusal.code() != ErrorCode.INTERNAL)) {
+            return new ProtocolException(ErrorCode.UNAVAILABLE, "The "
+                    + (outage.get() instanceof RepositoryUnavailableException ? "repository" : "store")
+                    + " is unavailable; retry later (" + describe(outage.get()) + ").", error);
+        }
         if (error instanceof ProtocolException protocol) {
             return protocol;
         }
@@ -90,6 +100,7 @@ public final class ErrorStatus {
             case ABORTED -> Status.Code.ABORTED;
             case CANCELLED -> Status.Code.CANCELLED;
             case RESOURCE_EXHAUSTED -> Status.Code.RESOURCE_EXHAUSTED;
+            case UNAVAILABLE -> Status.Code.UNAVAILABLE;
             case INTERNAL -> Status.Code.INTERNAL;
         };
     }
@@ -104,6 +115,7 @@ public final class ErrorStatus {
             case ABORTED -> ErrorCode.ABORTED;
             case CANCELLED -> ErrorCode.CANCELLED;
             case RESOURCE_EXHAUSTED -> ErrorCode.RESOURCE_EXHAUSTED;
+            case UNAVAILABLE -> ErrorCode.UNAVAILABLE;
             default -> ErrorCode.INTERNAL;
         };
     }

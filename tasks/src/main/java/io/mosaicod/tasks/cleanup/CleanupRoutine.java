@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.core.Availability;
 import io.mosaicod.core.FailureText;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
@@ -84,7 +85,11 @@ public final class CleanupRoutine {
             state = sweep(pass, startNanos, lease, tally);
         } catch (RuntimeException e) {
             // a bug or the repository gone: still close the pass's record with what it did and why it ended
-            LOG.error("Cleanup pass {} failed", pass.runId(), e);
+            if (Availability.outageBehind(e).isPresent()) {
+                LOG.info("Cleanup pass {} ended by an outage: {}", pass.runId(), FailureText.of(e));
+            } else {
+                LOG.error("Cleanup pass {} failed", pass.runId(), e);
+            }
             tally.error("pass aborted: " + FailureText.of(e));
             state = CleanupState.FAILED;
         }
@@ -101,7 +106,8 @@ public final class CleanupRoutine {
                 runPass();
             } catch (RepositoryException e) {
                 // the repository may be back for the next pass; a daemon should not die of an outage
-                LOG.error("Cleanup pass not run: {}", e.getMessage());
+                (Availability.outageBehind(e).isPresent() ? LOG.atInfo() : LOG.atError())
+                        .log("Cleanup pass not run: {}", e.getMessage());
             }
             if (stop.sleep(intervalSeconds)) {
                 break;

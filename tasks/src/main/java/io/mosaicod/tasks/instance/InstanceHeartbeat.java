@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.instance;
 
+import io.mosaicod.core.Availability;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.InstanceRegistry;
 import java.time.Duration;
@@ -51,7 +52,9 @@ public final class InstanceHeartbeat implements AutoCloseable {
                 LOG.warn("instance {} is no longer in the registry (purged after a long silence?)", instanceId);
             }
         } catch (RuntimeException e) {
-            LOG.warn("heartbeat of instance {} failed: {}", instanceId, e.getMessage());
+            // during an outage the repository's own line says so; a line per missed beat would only repeat it
+            (Availability.outageBehind(e).isPresent() ? LOG.atDebug() : LOG.atWarn())
+                    .log("heartbeat of instance {} failed: {}", instanceId, e.getMessage());
         }
     }
 

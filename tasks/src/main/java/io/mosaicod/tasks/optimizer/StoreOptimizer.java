@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.core.Availability;
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.RepositoryException;
@@ -68,7 +69,8 @@ public final class StoreOptimizer {
                 runPass();
             } catch (RepositoryException e) {
                 // the repository may be back for the next pass; a daemon should not die of an outage
-                LOG.error("Store optimization pass not completed: {}", e.getMessage());
+                (Availability.outageBehind(e).isPresent() ? LOG.atInfo() : LOG.atError())
+                        .log("Store optimization pass not completed: {}", e.getMessage());
             }
             if (stop.sleep(intervalSeconds)) {
                 break;

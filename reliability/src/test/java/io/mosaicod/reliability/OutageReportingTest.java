@@ -1,0 +1,139 @@
+package io.mosaicod.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.grpc.Status;
+import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.client.MosaicoException;
+import io.mosaicod.client.SessionHandle;
+import io.mosaicod.client.TopicSpec;
+import io.mosaicod.client.TopicUpload;
+import io.mosaicod.testkit.ChildMosaicod;
+import io.mosaicod.testkit.S3Server;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The repository or the store goes away while a client uploads to a server process (PostgreSQL behind a
+ * {@link TcpProxy} that resets and refuses connections; a dedicated s3proxy halted). The client is told
+ * {@code UNAVAILABLE} with the cause; the server logs the outage in one line when it begins and one when it ends —
+ * no stack trace, no connection-pool advice — and serves again once the part is back.
+ */
+class OutageReportingTest {
+    private static final Schema SCHEMA = new Schema(List.of(
+            new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null)));
+
+    @TempDir
+    Path dir;
+    private S3Server s3;
+    private TcpProxy proxy;
+    private Deployment deployment;
+
+    @BeforeEach
+    void deploy() throws Exception {
+        s3 = S3Server.dedicated();
+        Backend.ScaleOut backend = new Backend.ScaleOut(dir, s3);
+        proxy = new TcpProxy(backend.databasePort());
+        deployment = new Deployment(backend.processesReachDatabaseAt(proxy.port()));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        deployment.close();
+        proxy.close();
+        s3.close();
+    }
+
+    @FunctionalInterface
+    interface Fault {
+        void apply() throws Exception;
+    }
+
+    @Test
+    void aDatabaseOutageMidUploadIsUnavailableToTheClientAndTwoLinesInTheLog() throws Exception {
+        outageMidUpload(proxy::cut, proxy::restore, "repository");
+    }
+
+    @Test
+    void anS3OutageMidUploadIsUnavailableToTheClientAndTwoLinesInTheLog() throws Exception {
+        outageMidUpload(s3::halt, s3::resume, "store");
+    }
+
+    private void outageMidUpload(Fault takeDown, Fault bringBack, String part) throws Exception {
+        try (ServerSession session = new ServerSession(deployment)) {
+            MosaicoClient client = session.client();
+            ChildMosaicod server = session.process();
+            UUID imu = newTopic(client, "outage");
+            int linesBefore = server.logLines().size();
+            MosaicoException refused;
+            try (TopicUpload upload = client.upload("outage/imu", imu, SCHEMA)) {
+                put(client, upload, 0);
+                takeDown.apply();
+                try {
+                    refused = catchThrowableOfType(MosaicoException.class, () -> {
+                        for (int batch = 1; batch < 10_000; batch++) {
+                            put(client, upload, batch);
+                        }
+                        upload.complete();
+                    });
+                } finally {
+                    bringBack.apply();
+                }
+            }
+            assertThat(refused).as("the upload across the outage").isNotNull();
+            assertThat(refused.code()).as(refused.getMessage()).isEqualTo(Status.Code.UNAVAILABLE);
+            assertThat(refused.serverMessage()).startsWith("The " + part + " is unavailable; retry later");
+
+            server.awaitLog(line -> line.contains("is available again"), Deployment.PROCESS_TIMEOUT);
+            List<String> outage = server.logLines().subList(linesBefore, server.logLines().size());
+            assertThat(outage).as("the server's log of the outage").filteredOn(line -> line.contains("is unavailable:"))
+                    .hasSize(1);
+            assertThat(outage).filteredOn(line -> line.contains("WARN") || line.contains("ERROR")
+                    || line.startsWith("\tat ") || line.contains("Exception")).as(String.join("\n", outage))
+                    .hasSizeLessThanOrEqualTo(2);
+
+            Campaign.report(part + " outage mid-upload", "client told %s; server log during the outage:%n  %s",
+                    refused.getMessage(), String.join("\n  ", outage));
+
+            UUID after = newTopic(client, "after");
+            try (TopicUpload upload = client.upload("after/imu", after, SCHEMA)) {
+                put(client, upload, 0);
+                upload.complete();
+            }
+        }
+    }
+
+    private static UUID newTopic(MosaicoClient client, String sequence) {
+        client.createSequence(sequence, JsonNodeFactory.instance.objectNode());
+        SessionHandle session = client.createSession(sequence);
+        return client.createTopic(session.uuid(), new TopicSpec(sequence + "/imu", "default", "imu",
+                JsonNodeFactory.instance.objectNode()));
+    }
+
+    /** Batch {@code n}: 100 rows with timestamps {@code [100 n, 100 n + 100)}. */
+    private static void put(MosaicoClient client, TopicUpload upload, int n) {
+        try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, client.allocator())) {
+            BigIntVector timestamps = (BigIntVector) batch.getVector(0);
+            timestamps.allocateNew(100);
+            for (int r = 0; r < 100; r++) {
+                timestamps.set(r, 100L * n + r);
+            }
+            batch.setRowCount(100);
+            upload.put(batch);
+        }
+    }
+}

@@ -9,7 +9,7 @@ final class MosaicodCommand extends CommandGroup {
 
     MosaicodCommand(Invocation invocation) {
         this(invocation, List.of(new ServerCommand(invocation), new StoreOptimizerCommand(invocation),
-                new CleanupCommand(invocation), new PsCommand(invocation), new TopicCommand(invocation),
+                new CleanupCommand(invocation), new PsCommand(invocation), new HealthCommand(invocation), new TopicCommand(invocation),
                 new GenerateCommand(invocation), new DemoCommand(invocation)));
     }
 

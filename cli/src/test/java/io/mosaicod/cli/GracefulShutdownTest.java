@@ -23,6 +23,7 @@ import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -58,12 +59,18 @@ class GracefulShutdownTest {
                 SessionHandle session = client.createSession("drive");
                 UUID imu = newTopic(client, session, "drive/imu");
                 UUID gps = newTopic(client, client.createSession("drive"), "drive/gps");
+                MainRun serving = healthCommand(port);
+                assertThat(serving.exitCode()).as(serving.err()).isZero();
+                assertThat(serving.out().strip()).isEqualTo("SERVING");
                 try (TopicUpload upload = client.upload("drive/imu", imu, SCHEMA)) {
                     put(client, upload, 0, 100);
 
                     server.signal("TERM");
                     server.awaitLog(line -> line.contains("Stop requested"), Duration.ofSeconds(30));
                     assertThat(health(port)).isEqualTo(ServingStatus.NOT_SERVING);
+                    MainRun draining = healthCommand(port);
+                    assertThat(draining.exitCode()).isEqualTo(ExitCode.FATAL);
+                    assertThat(draining.out().strip()).isEqualTo("NOT_SERVING");
                     MosaicoException refused = catchThrowableOfType(MosaicoException.class, () -> {
                         try (TopicUpload late = client.upload("drive/gps", gps, SCHEMA)) {
                             put(client, late, 0, 10);
@@ -79,6 +86,10 @@ class GracefulShutdownTest {
                 client.finalizeSession(session.uuid());
             }
             assertThat(server.awaitExit(Duration.ofMinutes(1))).isZero();
+            MainRun gone = healthCommand(port);
+            assertThat(gone.exitCode()).isEqualTo(ExitCode.FATAL);
+            assertThat(gone.errLines()).singleElement().asString()
+                    .startsWith("mosaicod: no health answer from 127.0.0.1:" + port + ": UNAVAILABLE");
         }
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(dataDir.resolve("mosaico.db")))) {
             Topic imu = repository.catalog().findTopicByLocator("drive/imu").orElseThrow();
@@ -144,6 +155,11 @@ class GracefulShutdownTest {
             batch.setRowCount((int) (to - from));
             upload.put(batch);
         }
+    }
+
+    /** {@code mosaicod health --port PORT}, as a container's health check runs it. */
+    private MainRun healthCommand(int port) {
+        return MainRun.of(dataDir, new HashMap<>(), "health", "--port", String.valueOf(port));
     }
 
     private static ServingStatus health(int port) {

@@ -10,28 +10,23 @@ import io.mosaicod.db.CleanupState;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
-import io.mosaicod.store.Folder;
-import io.mosaicod.store.ListEntry;
 import io.mosaicod.store.ObjectStore;
-import io.mosaicod.store.PrefixEntry;
 import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cleanup routine (DESIGN.md §7). A pass lists the store's top-level folders; a folder that no sequence,
- * topic or in-flight optimization references gets a {@code TO_DELETE} marker holding the database time; a
+ * The cleanup routine (DESIGN.md §7). A pass lists the store's top-level folders; a mosaicod folder
+ * ({@code sq_<ULID>}, {@code tp_<ULID>}: others are never touched) that no sequence, topic or in-flight
+ * optimization references gets a {@code TO_DELETE} marker holding the database time; a
  * marked folder is deleted once the retention has passed since, if the repository still references nothing
  * in it — a folder referenced again loses its marker instead. One pass runs at a time across all instances
  * (a lease in the repository); each is recorded in the cleanup log. docs/cleanup.md explains why this is safe.
@@ -116,18 +111,26 @@ public final class CleanupRoutine {
     }
 
     private CleanupState sweep(CleanupPass pass, long startNanos, LeaseRenewal lease, PassTally tally) {
-        List<String> folders;
+        StoreTopLevel top;
         try {
-            folders = topLevelFolders();
+            top = StoreTopLevel.list(store);
         } catch (IOException | UncheckedIOException e) {
             tally.error("listing the store failed: " + FailureText.of(e));
             LOG.error("Cleanup pass {}: listing the store failed: {}", pass.runId(), e.getMessage());
             return CleanupState.FAILED;
         }
+        top.reportForeign(pass.runId());
         // after the listing: every folder listed that was referenced by then is in the snapshot
         Set<String> referenced = ledger.referencedFolders();
+        if (!referenced.isEmpty() && top.folders().stream().noneMatch(referenced::contains)) {
+            String refusal = "none of the " + referenced.size() + " folders the repository references is in the "
+                    + store + ": is it the right bucket and prefix? Nothing was marked or deleted";
+            tally.error(refusal);
+            LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal);
+            return CleanupState.FAILED;
+        }
         FolderCleaner cleaner = new FolderCleaner(ledger, store, settings.retention(), pass, tally);
-        for (String folder : folders) {
+        for (String folder : top.folders()) {
             if (stop.isRequested()) {
                 LOG.info("Cleanup pass {} stopped on request", pass.runId());
                 return CleanupState.INTERRUPTED;
@@ -136,10 +139,6 @@ public final class CleanupRoutine {
             if (lost.isPresent()) {
                 tally.error("cleanup lease lost: " + lost.get());
                 return CleanupState.FAILED;
-            }
-            if (!Folder.isFolderName(folder)) {
-                LOG.warn("{} is not a mosaicod folder (sq_<ULID> or tp_<ULID>); nothing references it, so it is"
-                        + " cleaned up like any unreferenced folder", folder);
             }
             try {
                 cleaner.clean(folder, referenced.contains(folder), databaseNow(pass, startNanos));
@@ -150,22 +149,6 @@ public final class CleanupRoutine {
             }
         }
         return tally.failedCount() == 0 ? CleanupState.SUCCEEDED : CleanupState.FAILED;
-    }
-
-    /** The common prefixes at the store's top level, without their {@code /}. */
-    private List<String> topLevelFolders() throws IOException {
-        List<String> folders = new ArrayList<>();
-        try (Stream<ListEntry> entries = store.listDelimited("")) {
-            entries.forEach(entry -> {
-                if (entry instanceof PrefixEntry prefix) {
-                    folders.add(prefix.key().substring(0, prefix.key().length() - 1));
-                } else {
-                    LOG.warn("Object {} lies at the top level of the store, outside any folder; the cleanup leaves"
-                            + " it alone", entry.key());
-                }
-            });
-        }
-        return folders;
     }
 
     /**

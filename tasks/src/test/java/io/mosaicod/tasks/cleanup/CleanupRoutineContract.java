@@ -404,25 +404,55 @@ abstract class CleanupRoutineContract {
     }
 
     @Test
-    void unknownTopLevelNamesAreReportedAndCleanedLikeUnreferencedFoldersButLooseObjectsAreLeft() throws Exception {
-        store.put("backups/2024/dump.bin", bytes("x"));
+    void foldersAndObjectsThatAreNotMosaicodsAreReportedOncePerPassAndNeverTouched() throws Exception {
+        Sequence sequence = sequence("run");
+        String orphan = orphan(Folder.Kind.TOPIC);
+        store.put("robots/2024/dump.bin", bytes("another application's"));
+        store.put("other-app/" + Folder.TO_DELETE_MARKER, bytes("a marker of an older cleanup"));
         String lowerCase = "tp_" + io.mosaicod.core.Ulid.generate().toString().toLowerCase(java.util.Locale.ROOT);
         store.put(lowerCase + "/metadata.json", bytes("{}"));
         store.put("README", bytes("not a folder"));
 
-        CleanupResult result;
         List<String> warnings;
+        CleanupResult first;
         try (CapturedLogs logs = new CapturedLogs()) {
-            result = pass(Duration.ZERO);
+            first = pass(Duration.ZERO);
+            pass(Duration.ZERO);
             warnings = logs.messages(Level.WARN);
         }
 
-        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 2, 2, 0, List.of()));
-        assertThat(storeFolders()).isEmpty();
+        assertThat(first).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 1, 1, 0, List.of()));
+        assertThat(storeFolders()).as("only the unreferenced mosaicod folder is gone")
+                .containsExactlyInAnyOrder(sequence.folder(), "robots", "other-app", lowerCase);
+        assertThat(storeFolders()).doesNotContain(orphan);
+        assertThat(store.get("robots/2024/dump.bin")).isEqualTo(bytes("another application's"));
+        assertThat(store.exists("other-app/" + Folder.TO_DELETE_MARKER)).isTrue();
+        assertThat(store.exists(lowerCase + "/metadata.json")).isTrue();
         assertThat(store.exists("README")).isTrue();
-        assertThat(warnings).anySatisfy(w -> assertThat(w).startsWith("backups is not a mosaicod folder"))
-                .anySatisfy(w -> assertThat(w).startsWith(lowerCase + " is not a mosaicod folder"))
-                .anySatisfy(w -> assertThat(w).startsWith("Object README lies at the top level"));
+        assertThat(warnings).as("one line per pass").hasSize(2).allSatisfy(w -> assertThat(w)
+                .contains("leaves alone what is not mosaicod's: 3 folders (", "robots", "other-app", lowerCase,
+                        "and 1 objects (README)"));
+    }
+
+    @Test
+    void aStoreHoldingNoneOfTheReferencedFoldersIsRefusedWithoutTouchingAnything() throws Exception {
+        Sequence sequence = sequence("run");
+        topic(catalog.createSession(sequence.id()), "run/imu", 1);
+        for (String folder : storeFolders()) {
+            store.deleteFolder(folder); // as if the cleanup were pointed at another bucket or prefix
+        }
+        String orphan = orphan(Folder.Kind.TOPIC);
+        store.put("robots/dump.bin", bytes("another application's"));
+
+        CleanupResult result = pass(Duration.ZERO);
+
+        assertThat(result.state()).isEqualTo(CleanupState.FAILED);
+        assertThat(result.marked() + result.deleted()).isZero();
+        assertThat(result.errors()).singleElement().asString().startsWith("none of the 2 folders the repository"
+                + " references is in the " + store).endsWith("is it the right bucket and prefix? Nothing was"
+                + " marked or deleted");
+        assertThat(storeFolders()).containsExactlyInAnyOrder(orphan, "robots");
+        assertThat(isMarked(orphan)).isFalse();
     }
 
     // ---------------------------------------------------------------- failures, stops, concurrency

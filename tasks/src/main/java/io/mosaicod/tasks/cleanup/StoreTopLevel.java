@@ -1,0 +1,59 @@
+package io.mosaicod.tasks.cleanup;
+
+import io.mosaicod.store.Folder;
+import io.mosaicod.store.ListEntry;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.store.PrefixEntry;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a pass finds at the top of the store: mosaicod's folders, which the cleanup owns, and whatever else shares
+ * the bucket or prefix — other applications' folders, stray objects — which it never marks or deletes: a store
+ * prefix forgotten in the configuration must not cost another application its data.
+ *
+ * @param folders        mosaicod's folders ({@code sq_<ULID>}, {@code tp_<ULID>}), without their {@code /}
+ * @param foreignFolders the other folders
+ * @param looseObjects   objects at the top level, outside any folder
+ */
+record StoreTopLevel(List<String> folders, List<String> foreignFolders, List<String> looseObjects) {
+    private static final Logger LOG = LoggerFactory.getLogger(StoreTopLevel.class);
+    /** How many foreign names the pass's line quotes; the rest are counted. */
+    private static final int NAMES_SHOWN = 10;
+
+    static StoreTopLevel list(ObjectStore store) throws IOException {
+        List<String> folders = new ArrayList<>();
+        List<String> foreign = new ArrayList<>();
+        List<String> loose = new ArrayList<>();
+        try (Stream<ListEntry> entries = store.listDelimited("")) {
+            entries.forEach(entry -> {
+                if (entry instanceof PrefixEntry prefix) {
+                    String folder = prefix.key().substring(0, prefix.key().length() - 1);
+                    (Folder.isFolderName(folder) ? folders : foreign).add(folder);
+                } else {
+                    loose.add(entry.key());
+                }
+            });
+        }
+        return new StoreTopLevel(List.copyOf(folders), List.copyOf(foreign), List.copyOf(loose));
+    }
+
+    /** One line per pass for everything that is not mosaicod's, if there is any. */
+    void reportForeign(long passId) {
+        if (foreignFolders.isEmpty() && looseObjects.isEmpty()) {
+            return;
+        }
+        LOG.warn("Cleanup pass {} leaves alone what is not mosaicod's: {} folders ({}) and {} objects ({}) at the"
+                        + " top level of the store", passId, foreignFolders.size(), names(foreignFolders),
+                looseObjects.size(), names(looseObjects));
+    }
+
+    private static String names(List<String> names) {
+        String shown = String.join(", ", names.subList(0, Math.min(NAMES_SHOWN, names.size())));
+        return names.size() > NAMES_SHOWN ? shown + ", … " + (names.size() - NAMES_SHOWN) + " more" : shown;
+    }
+}

@@ -6,14 +6,21 @@ import io.mosaicod.core.config.Settings;
 import io.mosaicod.db.CleanupResult;
 import io.mosaicod.db.CleanupState;
 import io.mosaicod.db.InstanceKind;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.store.ObjectStores;
+import io.mosaicod.tasks.cleanup.CleanupPlan;
 import io.mosaicod.tasks.cleanup.CleanupRoutine;
 import io.mosaicod.tasks.cleanup.CleanupSettings;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 
 final class CleanupCommand extends ConfiguredCommand {
+    private static final CommandSpec.Option DRY_RUN = CommandSpec.Option.flag(List.of("--dry-run"),
+            "Print what a pass would mark, delete and leave alone, and change nothing (no pass is recorded).");
 
     CleanupCommand(Invocation invocation) {
         super(invocation);
@@ -25,7 +32,8 @@ final class CleanupCommand extends ConfiguredCommand {
                         "Mark store folders nothing references, and delete marked ones older than the retention.")
                 .withFooter("", "Exit codes: 0 done (also: another cleanup's pass was running, or stopped by SIGINT/SIGTERM),",
                         "1 fatal error, 2 bad configuration, 3 a one-shot pass that failed on some folders or could not",
-                        "finish (the next pass retries them). See docs/cleanup.md.");
+                        "finish (the next pass retries them). See docs/cleanup.md.")
+                .withOptions(List.of(DRY_RUN));
     }
 
     @Override
@@ -36,8 +44,38 @@ final class CleanupCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.Cleanup options = config.cleanup();
+        if (arguments.flag(DRY_RUN.key())) {
+            return dryRun(config);
+        }
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.CLEANUP, options.runsOnce())) {
             return runPasses(instance, instance.store(), options);
+        }
+    }
+
+    /** Reads the repository and the store only: no instance is registered, no pass recorded. */
+    private int dryRun(MosaicodConfig config) throws IOException {
+        try (Repository repository = Repositories.open(config.database());
+             ObjectStore store = ObjectStores.open(config.store())) {
+            RunningInstance.checkAccess(store);
+            CleanupPlan plan = CleanupPlan.of(repository, store, config.cleanup().retentionDuration());
+            PrintWriter out = invocation.out();
+            out.printf("Dry run: nothing is changed. %s, database time %s, retention %d s.%n", store, plan.now(),
+                    plan.retention().toSeconds());
+            if (plan.refusal().isPresent()) {
+                invocation.err().println("mosaicod: a cleanup pass would refuse this store: " + plan.refusal().get());
+                return ExitCode.ITEMS_FAILED;
+            }
+            for (CleanupPlan.Step step : plan.steps()) {
+                if (!step.action().equals("keep")) {
+                    out.printf("%-17s %-30s %s%n", step.action(), step.folder(),
+                            step.markedAt().map(at -> "marked " + at).orElse(""));
+                }
+            }
+            out.printf("keep %d, unmark %d, mark %d, mark then delete %d, wait %d, delete %d folders.%n",
+                    plan.count("keep"), plan.count("unmark"), plan.count("mark"), plan.count("mark then delete"),
+                    plan.count("wait"), plan.count("delete"));
+            plan.foreign().ifPresent(foreign -> out.println("Left alone, not mosaicod's: " + foreign + "."));
+            return ExitCode.OK;
         }
     }
 

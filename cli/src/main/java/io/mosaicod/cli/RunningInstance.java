@@ -68,7 +68,7 @@ final class RunningInstance implements AutoCloseable {
     }
 
     /** A store that cannot be used at all is a configuration mistake: one line naming the setting, no start. */
-    private static void checkAccess(ObjectStore store) throws IOException {
+    static void checkAccess(ObjectStore store) throws IOException {
         try {
             store.checkAccess();
         } catch (StoreAccessException e) {

@@ -73,6 +73,39 @@ class CleanupCommandTest {
     }
 
     @Test
+    void aDryRunPrintsThePlanAndChangesNothing() throws Exception {
+        Folder live = folderWithMetadata(Folder.newSequence());
+        repository.catalog().createSequence("run", "{}", live.name());
+        Folder orphan = folderWithMetadata(Folder.newTopic());
+        store.put("robots/dump.bin", "another application's".getBytes(StandardCharsets.UTF_8));
+
+        MainRun run = cleanup("--dry-run", "--retention-duration", "0");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("Dry run: nothing is changed.")
+                .containsPattern("mark then delete +" + orphan.name())
+                .contains("keep 1, unmark 0, mark 0, mark then delete 1, wait 0, delete 0 folders.",
+                        "Left alone, not mosaicod's: 1 folders (robots) and 0 objects ().");
+        assertThat(store.exists(orphan.metadataKey())).isTrue();
+        assertThat(store.exists(orphan.name() + "/" + Folder.TO_DELETE_MARKER)).isFalse();
+        assertThat(repository.cleanupLedger().lastRun()).as("no pass recorded").isEmpty();
+        assertThat(repository.instances().list().instances()).as("no instance registered").isEmpty();
+    }
+
+    @Test
+    void aDryRunOnAStoreWithoutTheRepositorysFoldersSaysThePassWouldRefuseIt() throws Exception {
+        Folder live = Folder.newSequence(); // recorded, but its folder is not in this store
+        repository.catalog().createSequence("run", "{}", live.name());
+        folderWithMetadata(Folder.newTopic());
+
+        MainRun run = cleanup("--dry-run");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.ITEMS_FAILED);
+        assertThat(run.errLines()).singleElement().asString().startsWith("mosaicod: a cleanup pass would refuse this"
+                + " store: none of the 1 folders the repository references is in the local store");
+    }
+
+    @Test
     void theDefaultRetentionOnlyMarks() throws Exception {
         Folder orphan = folderWithMetadata(Folder.newTopic());
 

@@ -122,11 +122,10 @@ public final class CleanupRoutine {
         top.reportForeign(pass.runId());
         // after the listing: every folder listed that was referenced by then is in the snapshot
         Set<String> referenced = ledger.referencedFolders();
-        if (!referenced.isEmpty() && top.folders().stream().noneMatch(referenced::contains)) {
-            String refusal = "none of the " + referenced.size() + " folders the repository references is in the "
-                    + store + ": is it the right bucket and prefix? Nothing was marked or deleted";
-            tally.error(refusal);
-            LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal);
+        Optional<String> refusal = top.refusal(referenced, store);
+        if (refusal.isPresent()) {
+            tally.error(refusal.get());
+            LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal.get());
             return CleanupState.FAILED;
         }
         FolderCleaner cleaner = new FolderCleaner(ledger, store, settings.retention(), pass, tally);

@@ -41,7 +41,7 @@ final class FolderCleaner {
      * @param now        the database time now
      */
     void clean(String folder, boolean referenced, Instant now) throws IOException {
-        Optional<byte[]> marker = readMarker(folder);
+        Optional<byte[]> marker = readMarker(store, folder);
         Optional<Instant> markedAt = marker.flatMap(DeletionMarker::markedAt);
         if (marker.isPresent() && markedAt.isEmpty() && !referenced) {
             LOG.warn("Marker {} holds no marking time; marking the folder again", markerKey(folder));
@@ -96,7 +96,7 @@ final class FolderCleaner {
         LOG.info("Folder {} is referenced: its deletion marker was removed", folder);
     }
 
-    private Optional<byte[]> readMarker(String folder) throws IOException {
+    static Optional<byte[]> readMarker(ObjectStore store, String folder) throws IOException {
         try {
             return Optional.of(store.get(markerKey(folder)));
         } catch (ObjectNotFoundException e) {

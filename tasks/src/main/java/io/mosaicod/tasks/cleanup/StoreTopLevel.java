@@ -7,6 +7,8 @@ import io.mosaicod.store.PrefixEntry;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,14 +44,31 @@ record StoreTopLevel(List<String> folders, List<String> foreignFolders, List<Str
         return new StoreTopLevel(List.copyOf(folders), List.copyOf(foreign), List.copyOf(loose));
     }
 
+    /**
+     * Why a pass must not act on this store, if it must not: the repository references folders and the store
+     * holds none of them, so the store is not the repository's (another bucket, a forgotten prefix).
+     */
+    Optional<String> refusal(Set<String> referenced, ObjectStore store) {
+        if (referenced.isEmpty() || folders.stream().anyMatch(referenced::contains)) {
+            return Optional.empty();
+        }
+        return Optional.of("none of the " + referenced.size() + " folders the repository references is in the "
+                + store + ": is it the right bucket and prefix? Nothing was marked or deleted");
+    }
+
+    /** Everything that is not mosaicod's, in one sentence. */
+    String describeForeign() {
+        return foreignFolders.size() + " folders (" + names(foreignFolders) + ") and " + looseObjects.size()
+                + " objects (" + names(looseObjects) + ")";
+    }
+
     /** One line per pass for everything that is not mosaicod's, if there is any. */
     void reportForeign(long passId) {
         if (foreignFolders.isEmpty() && looseObjects.isEmpty()) {
             return;
         }
-        LOG.warn("Cleanup pass {} leaves alone what is not mosaicod's: {} folders ({}) and {} objects ({}) at the"
-                        + " top level of the store", passId, foreignFolders.size(), names(foreignFolders),
-                looseObjects.size(), names(looseObjects));
+        LOG.warn("Cleanup pass {} leaves alone what is not mosaicod's: {} at the top level of the store", passId,
+                describeForeign());
     }
 
     private static String names(List<String> names) {

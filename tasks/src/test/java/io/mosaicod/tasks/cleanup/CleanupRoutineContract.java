@@ -1,6 +1,7 @@
 package io.mosaicod.tasks.cleanup;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -37,6 +38,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -453,6 +455,43 @@ abstract class CleanupRoutineContract {
                 + " marked or deleted");
         assertThat(storeFolders()).containsExactlyInAnyOrder(orphan, "robots");
         assertThat(isMarked(orphan)).isFalse();
+    }
+
+    @Test
+    void aDryRunPlansWhatAPassThenDoesAndChangesNothing() throws Exception {
+        Sequence sequence = sequence("run");
+        Topic live = topic(catalog.createSession(sequence.id()), "run/imu", 2);
+        String unmarked = orphan(Folder.Kind.TOPIC);
+        String markedLongAgo = orphan(Folder.Kind.SEQUENCE);
+        store.put(FolderCleaner.markerKey(markedLongAgo), DeletionMarker.content(repository.now().minusSeconds(7200),
+                instanceId, 1));
+        store.put(FolderCleaner.markerKey(live.folder()), DeletionMarker.content(repository.now(), instanceId, 1));
+        store.put("robots/dump.bin", bytes("another application's"));
+        Map<String, Long> objectsBefore = objects();
+        Optional<CleanupRun> lastRunBefore = ledger.lastRun();
+
+        CleanupPlan plan = CleanupPlan.of(repository, store, LONG_RETENTION);
+
+        assertThat(objects()).as("the store is unchanged").isEqualTo(objectsBefore);
+        assertThat(ledger.lastRun()).as("no pass is recorded").isEqualTo(lastRunBefore);
+        assertThat(plan.refusal()).isEmpty();
+        assertThat(plan.steps()).extracting(CleanupPlan.Step::folder, CleanupPlan.Step::action)
+                .containsExactlyInAnyOrder(tuple(sequence.folder(), "keep"), tuple(live.folder(), "unmark"),
+                        tuple(unmarked, "mark"), tuple(markedLongAgo, "delete"));
+        assertThat(plan.foreign()).contains("1 folders (robots) and 0 objects ()");
+
+        CleanupResult result = pass(LONG_RETENTION);
+        assertThat(result.marked()).isEqualTo(plan.count("mark") + plan.count("mark then delete"));
+        assertThat(result.deleted()).isEqualTo(plan.count("delete") + plan.count("mark then delete"));
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), live.folder(), unmarked, "robots");
+        assertThat(isMarked(live.folder())).isFalse();
+        assertThat(isMarked(unmarked)).isTrue();
+    }
+
+    private Map<String, Long> objects() throws IOException {
+        try (Stream<ObjectInfo> objects = store.list("")) {
+            return objects.collect(Collectors.toMap(ObjectInfo::key, ObjectInfo::size));
+        }
     }
 
     // ---------------------------------------------------------------- failures, stops, concurrency

@@ -43,7 +43,8 @@ final class GenerateCommand extends ConfiguredCommand {
                                 "Share of batches whose rows are shuffled, in [0, 1]. Default: " + UNSORTED + "."),
                         CommandSpec.Option.valued("--seed", "S", "Random seed. Default: " + SEED + "."),
                         CommandSpec.Option.valued("--prefix", "NAME",
-                                "Sequences are named NAME_0000, NAME_0001, ... Default: " + PREFIX + ".")));
+                                "Sequences are named NAME_0000, NAME_0001, ... Default: " + PREFIX + "."),
+                        ClientOptions.TLS, ClientOptions.TLS_CA, ClientOptions.GZIP));
     }
 
     @Override
@@ -74,7 +75,7 @@ final class GenerateCommand extends ConfiguredCommand {
         }
         PrintWriter err = invocation.err();
         boolean terminal = System.console() != null;
-        try (MosaicoClient client = MosaicoClient.connect(host, port)) {
+        try (MosaicoClient client = MosaicoClient.connect(host, port, ClientOptions.wire(arguments))) {
             GenerationReport report = DataGenerator.run(client, generation, progress -> {
                 if (terminal) {
                     err.print("\r\033[K" + describe(progress));

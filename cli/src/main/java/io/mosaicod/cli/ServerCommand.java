@@ -51,10 +51,10 @@ final class ServerCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
         reportSettingsNotInEffect(config);
+        ServerSettings settings = ServerSettings.from(config.server()); // a bad TLS file stops here, unregistered
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             sendBatchesWithoutCopying();
-            MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
-                    instance.store());
+            MosaicodServer server = MosaicodServer.start(settings, instance.repository(), instance.store());
             try {
                 LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
                         config.server().host(), server.port());

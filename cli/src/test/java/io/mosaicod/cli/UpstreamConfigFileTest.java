@@ -53,12 +53,8 @@ class UpstreamConfigFileTest {
                 assertThat(client.info().maxMessageBytes()).as("[server.grpc] max_message_size applies")
                         .isEqualTo(8L << 20);
             }
-            assertThat(server.logLines()).filteredOn(line -> line.contains("not in effect")).hasSize(3)
-                    .allMatch(line -> line.contains("WARN"))
-                    .anyMatch(line -> line.contains("config.toml:4 [server] gzip_enabled = true"))
-                    .noneMatch(line -> line.contains("max_concurrent_writes"))
-                    .anyMatch(line -> line.contains("config.toml:8 [server.tls] enabled = false"))
-                    .anyMatch(line -> line.contains("config.toml:14 [query_engine] max_concurrent_chunk_queries = 2"));
+            assertThat(server.logLines()).filteredOn(line -> line.contains("not in effect")).singleElement()
+                    .asString().contains("WARN", "config.toml:14 [query_engine] max_concurrent_chunk_queries = 2");
         }
     }
 }

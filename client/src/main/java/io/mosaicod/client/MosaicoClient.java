@@ -2,9 +2,12 @@ package io.mosaicod.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.grpc.ManagedChannel;
+import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -24,6 +27,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
+import javax.net.ssl.SSLException;
 
 /**
  * A client of mosaicod's Flight protocol (PROTOCOL.md), speaking it the way the mosaico Python SDK does: JSON
@@ -48,13 +52,40 @@ public final class MosaicoClient implements AutoCloseable {
 
     /** Connects (lazily, on the first call) to a server over plain gRPC. */
     public static MosaicoClient connect(String host, int port) {
-        BufferAllocator allocator = new RootAllocator();
-        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port)
-                .usePlaintext()
+        return connect(host, port, ClientWire.PLAIN);
+    }
+
+    /**
+     * Connects (lazily, on the first call) to a server over plain gRPC or TLS.
+     *
+     * @throws IllegalArgumentException when the trusted certificates cannot be read
+     */
+    public static MosaicoClient connect(String host, int port, ClientWire wire) {
+        NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port)
                 .maxInboundMessageSize(Integer.MAX_VALUE) // the server sizes what it sends
-                .intercept(new GrpcStatusTrailer())
-                .build();
-        return new MosaicoClient(host + ":" + port, allocator, FlightGrpcUtils.createFlightClient(allocator, channel));
+                .intercept(new GrpcStatusTrailer());
+        if (wire.tls()) {
+            builder.useTransportSecurity().sslContext(clientTls(wire));
+        } else {
+            builder.usePlaintext();
+        }
+        if (wire.gzip()) {
+            builder.intercept(new GzipRequests());
+        }
+        BufferAllocator allocator = new RootAllocator();
+        return new MosaicoClient(host + ":" + port, allocator,
+                FlightGrpcUtils.createFlightClient(allocator, builder.build()));
+    }
+
+    private static SslContext clientTls(ClientWire wire) {
+        try {
+            SslContextBuilder tls = GrpcSslContexts.forClient();
+            wire.trustedCertificates().ifPresent(file -> tls.trustManager(file.toFile()));
+            return tls.build();
+        } catch (SSLException | RuntimeException e) {
+            throw new IllegalArgumentException("cannot use the trusted certificates "
+                    + wire.trustedCertificates().map(Path::toString).orElse("of the JVM") + ": " + e.getMessage(), e);
+        }
     }
 
     /** {@code host:port}. */

@@ -2,6 +2,7 @@ package io.mosaicod.server;
 
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
+import io.grpc.netty.NettyServerBuilder;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
@@ -79,8 +80,9 @@ public final class MosaicodServer implements AutoCloseable {
             ShutdownDrain drain = new ShutdownDrain();
             Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain).start();
             MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
-            LOG.info("mosaicod server listening on {}:{} (max message {} bytes)", settings.host(), started.port(),
-                    settings.maxDecodeMessageBytes());
+            LOG.info("mosaicod server listening on {}:{} ({}max message {} bytes{})", settings.host(), started.port(),
+                    settings.wire().tls().isPresent() ? "TLS, " : "plain text, ", settings.maxDecodeMessageBytes(),
+                    settings.wire().gzip() ? ", gzip replies" : "");
             return started;
         } catch (IOException | RuntimeException e) {
             executor.shutdownNow();
@@ -102,15 +104,18 @@ public final class MosaicodServer implements AutoCloseable {
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
-        return transport.builder(settings, executor)
+        NettyServerBuilder builder = transport.builder(settings, executor)
                 .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
                         // a stream stops being ready once a message's worth waits for its client: what a client
                         // that stops reading pins (see ParkingLot)
                         new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
                 .addService(drain.health().getHealthService())
                 .intercept(new StreamReset())
-                .intercept(drain)
-                .build();
+                .intercept(drain);
+        if (settings.wire().gzip()) {
+            builder.intercept(new GzipReplies());
+        }
+        return builder.build();
     }
 
     /** Arrow's Flight service definition with its DoPut replaced by the server's own. */

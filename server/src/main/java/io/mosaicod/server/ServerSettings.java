@@ -2,7 +2,9 @@ package io.mosaicod.server;
 
 import io.mosaicod.core.config.MosaicodConfig;
 import java.time.Duration;
+import io.netty.handler.ssl.SslContext;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How the Flight server runs.
@@ -19,10 +21,11 @@ import java.util.Objects;
  *                                  connection, idle connections
  * @param shutdownGrace             how long a stopping server lets running calls finish while it refuses new
  *                                  uploads ({@code MOSAICOD_SHUTDOWN_GRACE_PERIOD})
+ * @param wire                      TLS and compression on the Flight port
  */
 public record ServerSettings(String host, int port, int maxDecodeMessageBytes, int targetEncodeMessageBytes,
                              int chunkWriteConcurrency, long memoryLimitBytes, ClientLimits clientLimits,
-                             Duration shutdownGrace) {
+                             Duration shutdownGrace, Wire wire) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6726;
     /** mosaicod's default limit: 50 MiB. */
@@ -70,8 +73,23 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
         }
     }
 
+    /**
+     * How bytes travel on the Flight port.
+     *
+     * @param tls  the server's certificate and key; empty: plain text
+     * @param gzip whether the server compresses the messages it sends (it accepts gzip from clients either way)
+     */
+    public record Wire(Optional<SslContext> tls, boolean gzip) {
+        public static final Wire PLAIN = new Wire(Optional.empty(), false);
+
+        public Wire {
+            Objects.requireNonNull(tls, "tls");
+        }
+    }
+
     public ServerSettings {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(wire, "wire");
         Objects.requireNonNull(clientLimits, "clientLimits");
         Objects.requireNonNull(shutdownGrace, "shutdownGrace");
         if (port < 0 || port > 65535) {
@@ -99,16 +117,22 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     public static ServerSettings defaults() {
         return new ServerSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_DECODE_MESSAGE_BYTES,
                 DEFAULT_TARGET_ENCODE_MESSAGE_BYTES, Math.max(2, Runtime.getRuntime().availableProcessors()),
-                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS, DEFAULT_SHUTDOWN_GRACE);
+                defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS, DEFAULT_SHUTDOWN_GRACE,
+                Wire.PLAIN);
     }
 
-    /** The settings of {@code mosaicod server}, defaults for the rest. */
+    /**
+     * The settings of {@code mosaicod server}, defaults for the rest.
+     *
+     * @throws io.mosaicod.core.config.ConfigException when the TLS certificate or key cannot serve
+     */
     public static ServerSettings from(MosaicodConfig.Server server) {
         int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
         ServerSettings defaults = defaults();
         return defaults.withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
                 .withTargetEncodeMessageBytes(Math.toIntExact(server.targetEncodeMessageSizeBytes()))
                 .withChunkWriteConcurrency(server.maxConcurrentWrites().orElse(defaults.chunkWriteConcurrency()))
+                .withWire(new Wire(server.tls().map(TlsIdentity::load), server.gzip()))
                 .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
                         server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()))
                 .withShutdownGrace(server.shutdownGracePeriod());
@@ -117,38 +141,43 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
     public ServerSettings withEndpoint(String newHost, int newPort) {
         return new ServerSettings(newHost, newPort, maxDecodeMessageBytes, targetEncodeMessageBytes,
                 chunkWriteConcurrency, memoryLimitBytes, clientLimits,
-                shutdownGrace);
+                shutdownGrace, wire);
     }
 
     /** Also raises the memory limit if it would no longer hold two messages. */
     public ServerSettings withMaxDecodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, bytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits, shutdownGrace);
+                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits, shutdownGrace, wire);
     }
 
     public ServerSettings withTargetEncodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes,
-                clientLimits, shutdownGrace);
+                clientLimits, shutdownGrace, wire);
+    }
+
+    public ServerSettings withWire(Wire newWire) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                memoryLimitBytes, clientLimits, shutdownGrace, newWire);
     }
 
     public ServerSettings withChunkWriteConcurrency(int chunks) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunks, memoryLimitBytes,
-                clientLimits, shutdownGrace);
+                clientLimits, shutdownGrace, wire);
     }
 
     public ServerSettings withMemoryLimitBytes(long bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                bytes, clientLimits, shutdownGrace);
+                bytes, clientLimits, shutdownGrace, wire);
     }
 
     public ServerSettings withClientLimits(ClientLimits limits) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, limits, shutdownGrace);
+                memoryLimitBytes, limits, shutdownGrace, wire);
     }
 
     public ServerSettings withShutdownGrace(Duration grace) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, clientLimits, grace);
+                memoryLimitBytes, clientLimits, grace, wire);
     }
 
     /** The largest message the server sends; advertised by {@code info}. */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The server's HTTP/2 transport with the limits each client is held to (ServerSettings.ClientLimits): how many
+ * The server's HTTP/2 transport (TLS when configured) with the limits each client is held to (ServerSettings.ClientLimits): how many
  * connections, how many calls on one, how long a connection may stay idle or half-open, how a vanished peer is
  * found. It owns the event loops, which outlive the gRPC server built on them until {@link #close()}.
  */
@@ -27,7 +27,9 @@ final class ServerTransport implements AutoCloseable {
     NettyServerBuilder builder(ServerSettings settings, Executor executor) {
         ServerSettings.ClientLimits limits = settings.clientLimits();
         long idleMillis = limits.connectionIdleTimeout().toMillis();
-        return NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()));
+        settings.wire().tls().ifPresent(builder::sslContext);
+        return builder
                 .channelFactory(CappedServerChannel.factory(limits.maxConnections(), openConnections))
                 .bossEventLoopGroup(acceptor)
                 .workerEventLoopGroup(connections)

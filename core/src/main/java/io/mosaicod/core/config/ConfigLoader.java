@@ -54,7 +54,7 @@ public final class ConfigLoader {
                         layers.get(Settings.CONNECTION_IDLE_TIMEOUT), layers.get(Settings.MAX_CONNECTIONS),
                         layers.get(Settings.MAX_READ_STREAMS), layers.get(Settings.SHUTDOWN_GRACE_PERIOD),
                         layers.get(Settings.TARGET_GRPC_ENCODE_MESSAGE_SIZE),
-                        layers.explicit(Settings.MAX_CONCURRENT_WRITES)),
+                        layers.explicit(Settings.MAX_CONCURRENT_WRITES), tls(layers), layers.get(Settings.GZIP_ENABLED)),
                 new MosaicodConfig.StoreOptimizer(layers.get(Settings.STORE_OPTIMIZER_TIME_INTERVAL),
                         layers.get(Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE),
                         layers.get(Settings.STORE_OPTIMIZER_MEMORY_POOL_SIZE),
@@ -63,6 +63,22 @@ public final class ConfigLoader {
                         layers.get(Settings.CLEANUP_RETENTION_DURATION)),
                 new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)),
                 notInEffect(layers));
+    }
+
+    /** TLS needs both files; naming them without enabling TLS is allowed (they are then not read). */
+    private Optional<MosaicodConfig.TlsFiles> tls(Layers layers) {
+        if (!layers.get(Settings.TLS_ENABLED)) {
+            return Optional.empty();
+        }
+        String enabledBy = layers.raw(Settings.TLS_ENABLED).orElseThrow().source().describe();
+        Path certificate = layers.explicit(Settings.TLS_CERT_FILE).map(this::absolute).orElseThrow(() ->
+                new ConfigException("TLS is enabled (" + enabledBy + ") but no certificate file is given: set "
+                        + Settings.TLS_CERT_FILE.env() + " (" + Settings.TLS_CERT_FILE.fileKeyDisplay() + ")"));
+        Path key = layers.explicit(Settings.TLS_PRIVATE_KEY_FILE).map(this::absolute).orElseThrow(() ->
+                new ConfigException("TLS is enabled (" + enabledBy + ") but no private key file is given: set "
+                        + Settings.TLS_PRIVATE_KEY_FILE.env() + " (" + Settings.TLS_PRIVATE_KEY_FILE.fileKeyDisplay()
+                        + ")"));
+        return Optional.of(new MosaicodConfig.TlsFiles(certificate, key));
     }
 
     /** The upstream settings given a value that this build accepts but does not act on. */

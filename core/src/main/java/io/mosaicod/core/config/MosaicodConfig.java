@@ -41,11 +41,17 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
      * @param shutdownGracePeriod     how long a stopping server lets running calls finish
      * @param targetEncodeMessageSizeBytes the size a read aims at for each batch it sends
      * @param maxConcurrentWrites     chunks encoded and stored at once over all uploads; empty: the server decides
+     * @param tls                     the certificate and key to serve TLS with; empty: plain text
+     * @param gzip                    whether the server compresses what it sends
      */
     public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes, Duration readStallTimeout,
                          int maxStreamsPerConnection, Duration connectionIdleTimeout, int maxConnections,
                          int maxReadStreams, Duration shutdownGracePeriod, long targetEncodeMessageSizeBytes,
-                         Optional<Integer> maxConcurrentWrites) {
+                         Optional<Integer> maxConcurrentWrites, Optional<TlsFiles> tls, boolean gzip) {
+    }
+
+    /** PEM files: the server's certificate (chain) and its private key, both readable at start. */
+    public record TlsFiles(Path certificate, Path privateKey) {
     }
 
     /**

@@ -120,21 +120,17 @@ public final class Settings {
                     "Seconds a stopping server lets running uploads and reads finish, refusing new uploads.")
             .withDefault(Duration.ofSeconds(30));
 
-    private static final String NO_TLS = "this build has no TLS yet: the server speaks plain-text gRPC";
-
     public static final Setting<Boolean> TLS_ENABLED = Setting.of("MOSAICOD_TLS_ENABLED", "server.tls.enabled",
-                    ValueType.bool(), "Upstream's switch for TLS on the Flight port; accepted, not in effect.")
-            .withDefault(false).notInEffect(NO_TLS);
+                    ValueType.bool(), "Serve TLS on the Flight port with the certificate and key files below.")
+            .withDefault(false);
 
     public static final Setting<Path> TLS_CERT_FILE = Setting.of("MOSAICOD_TLS_CERT_FILE",
-                    "server.tls.certificate_file", ValueType.path(),
-                    "Upstream's PEM certificate file for TLS; accepted, not in effect.")
-            .notInEffect(NO_TLS);
+            "server.tls.certificate_file", ValueType.path(),
+            "PEM file with the server's certificate (its chain after it); needed when TLS is enabled.");
 
     public static final Setting<Path> TLS_PRIVATE_KEY_FILE = Setting.of("MOSAICOD_TLS_PRIVATE_KEY_FILE",
-                    "server.tls.private_key_file", ValueType.path(),
-                    "Upstream's PEM private key file for TLS; accepted, not in effect.")
-            .notInEffect(NO_TLS);
+            "server.tls.private_key_file", ValueType.path(),
+            "PEM file with the certificate's private key, unencrypted PKCS#8; needed when TLS is enabled.");
 
     public static final Setting<Boolean> API_KEY_ENABLED = Setting.of("MOSAICOD_API_KEY_ENABLED",
                     "server.api_key_enabled", ValueType.bool(),
@@ -142,8 +138,8 @@ public final class Settings {
             .withDefault(false).notInEffect("this build has no API keys yet: every client may call every action");
 
     public static final Setting<Boolean> GZIP_ENABLED = Setting.of("MOSAICOD_GZIP_ENABLED", "server.gzip_enabled",
-                    ValueType.bool(), "Upstream's gzip compression of gRPC messages; accepted, not in effect.")
-            .withDefault(false).notInEffect("this build does not compress gRPC messages yet");
+                    ValueType.bool(), "Compress the messages the server sends with gzip (it accepts gzip either way).")
+            .withDefault(false);
 
     public static final Setting<Integer> MAX_BATCH_SIZE = Setting.of("MOSAICOD_MAX_BATCH_SIZE",
                     "server.max_batch_size", ValueType.integer(1, Integer.MAX_VALUE),
@@ -248,7 +244,7 @@ public final class Settings {
             LOG_FORMAT, LOG_LEVEL);
 
     /** Upstream protections this build does not have: turning one on is refused rather than ignored. */
-    static final List<Setting<?>> PROTECTIONS = List.of(TLS_ENABLED, API_KEY_ENABLED);
+    static final List<Setting<?>> PROTECTIONS = List.of(API_KEY_ENABLED);
 
     /** The S3-only settings, which need {@link #STORE_BUCKET}. */
     static final List<Setting<?>> S3_ONLY = List.of(STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY,

@@ -83,17 +83,23 @@ class UpstreamConfigurationTest {
         return Stream.of(
                 row("MOSAICOD_HOST", "server.host", "0.0.0.0", c -> c.server().host(), "0.0.0.0"),
                 row("MOSAICOD_PORT", "server.port", 7726, c -> c.server().port(), 7726),
-                ignored("MOSAICOD_GZIP_ENABLED", "server.gzip_enabled", true, true),
+                row("MOSAICOD_GZIP_ENABLED", "server.gzip_enabled", true, c -> c.server().gzip(), true),
                 ignored("MOSAICOD_API_KEY_ENABLED", "server.api_key_enabled", false, false),
                 ignored("MOSAICOD_MAX_BATCH_SIZE", "server.max_batch_size", 4096, 4096),
                 ignored("MOSAICOD_DEFAULT_PARALLELISM", "server.default_parallelism", 8, 8),
                 row("MOSAICOD_MAX_CONCURRENT_WRITES", "server.max_concurrent_writes", 6,
                         c -> c.server().maxConcurrentWrites(), Optional.of(6)),
-                ignored("MOSAICOD_TLS_ENABLED", "server.tls.enabled", false, false),
-                ignored("MOSAICOD_TLS_CERT_FILE", "server.tls.certificate_file", "/etc/mosaicod/cert.pem",
-                        Path.of("/etc/mosaicod/cert.pem")),
-                ignored("MOSAICOD_TLS_PRIVATE_KEY_FILE", "server.tls.private_key_file", "/etc/mosaicod/key.pem",
-                        Path.of("/etc/mosaicod/key.pem")),
+                row("MOSAICOD_TLS_ENABLED", "server.tls.enabled", true, c -> c.server().tls().isPresent(), true,
+                        "MOSAICOD_TLS_CERT_FILE", "/etc/mosaicod/cert.pem", "MOSAICOD_TLS_PRIVATE_KEY_FILE",
+                        "/etc/mosaicod/key.pem"),
+                row("MOSAICOD_TLS_CERT_FILE", "server.tls.certificate_file", "/etc/mosaicod/cert.pem",
+                        c -> c.server().tls().map(MosaicodConfig.TlsFiles::certificate),
+                        Optional.of(Path.of("/etc/mosaicod/cert.pem")), "MOSAICOD_TLS_ENABLED", "true",
+                        "MOSAICOD_TLS_PRIVATE_KEY_FILE", "/etc/mosaicod/key.pem"),
+                row("MOSAICOD_TLS_PRIVATE_KEY_FILE", "server.tls.private_key_file", "/etc/mosaicod/key.pem",
+                        c -> c.server().tls().map(MosaicodConfig.TlsFiles::privateKey),
+                        Optional.of(Path.of("/etc/mosaicod/key.pem")), "MOSAICOD_TLS_ENABLED", "true",
+                        "MOSAICOD_TLS_CERT_FILE", "/etc/mosaicod/cert.pem"),
                 row("MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE", "server.grpc.max_message_size", 67108864,
                         c -> c.server().grpcMaxDecodeMessageSizeBytes(), 67108864L),
                 row("MOSAICOD_TARGET_GRPC_ENCODE_MESSAGE_SIZE", "server.grpc.target_encode_message_size", 16777216,
@@ -189,32 +195,43 @@ class UpstreamConfigurationTest {
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ofSeconds(3600),
                 Duration.ofSeconds(172_800)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.WARNING));
+        assertThat(config.server().tls()).as("named, but TLS is not enabled").isEmpty();
+        assertThat(config.server().gzip()).isFalse();
         assertThat(config.notInEffect()).extracting(i -> i.source().describe()).containsExactly(
-                "config.toml:7 [server] gzip_enabled", "config.toml:8 [server] api_key_enabled",
+                "config.toml:8 [server] api_key_enabled",
                 "config.toml:9 [server] max_batch_size", "config.toml:10 [server] default_parallelism",
-                "config.toml:14 [server.tls] enabled",
-                "config.toml:15 [server.tls] certificate_file", "config.toml:16 [server.tls] private_key_file",
                 "config.toml:34 [query_engine] memory_pool_size",
                 "config.toml:35 [query_engine] max_concurrent_chunk_queries",
                 "config.toml:36 [query_engine] max_size_plain_list_eq",
                 "config.toml:39 [encoding] parquet_in_memory_encoding_buffer_size");
         assertThat(config.notInEffect()).noneMatch(IgnoredSetting::unsafeToIgnore);
-        assertThat(config.notInEffect().get(0).describe()).isEqualTo("config.toml:7 [server] gzip_enabled = false is"
-                + " accepted but not in effect: this build does not compress gRPC messages yet");
+        assertThat(config.notInEffect().get(1).describe()).isEqualTo("config.toml:9 [server] max_batch_size = 4096 is"
+                + " accepted but not in effect: a read's batches are sized by MOSAICOD_TARGET_GRPC_ENCODE_MESSAGE_SIZE"
+                + " alone");
     }
 
     @Test
     void turningOnAProtectionThisBuildLacksIsUnsafeToIgnore() {
-        env.put("MOSAICOD_TLS_ENABLED", "true");
         env.put("MOSAICOD_API_KEY_ENABLED", "TRUE");
         List<IgnoredSetting> ignored = load().notInEffect();
-        assertThat(ignored).hasSize(2).allMatch(IgnoredSetting::unsafeToIgnore);
-        assertThat(ignored.get(1).describe()).isEqualTo("env MOSAICOD_TLS_ENABLED = true asks for a protection this"
-                + " build does not have (this build has no TLS yet: the server speaks plain-text gRPC): the server"
-                + " would run without it; remove the setting or set it to false");
+        assertThat(ignored).singleElement().matches(IgnoredSetting::unsafeToIgnore);
+        assertThat(ignored.get(0).describe()).isEqualTo("env MOSAICOD_API_KEY_ENABLED = true asks for a protection"
+                + " this build does not have (this build has no API keys yet: every client may call every action):"
+                + " the server would run without it; remove the setting or set it to false");
         env.put("MOSAICOD_GZIP_ENABLED", "yes");
         assertThatThrownBy(this::load).isInstanceOf(ConfigException.class)
                 .hasMessage("invalid value 'yes' for env MOSAICOD_GZIP_ENABLED: expected true or false");
+    }
+
+    @Test
+    void tlsNeedsBothItsFiles() throws IOException {
+        Files.writeString(dir.resolve("work/config.toml"), "[server.tls]\nenabled = true\ncertificate_file = \"c.pem\"\n");
+        assertThatThrownBy(this::load).isInstanceOf(ConfigException.class).hasMessage("TLS is enabled (config.toml:2"
+                + " [server.tls] enabled) but no private key file is given: set MOSAICOD_TLS_PRIVATE_KEY_FILE"
+                + " ([server.tls] private_key_file)");
+        env.put("MOSAICOD_TLS_PRIVATE_KEY_FILE", "k.pem");
+        assertThat(load().server().tls()).contains(new MosaicodConfig.TlsFiles(dir.resolve("work/c.pem"),
+                dir.resolve("work/k.pem")));
     }
 
     @Test

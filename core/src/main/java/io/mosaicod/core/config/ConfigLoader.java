@@ -46,7 +46,8 @@ public final class ConfigLoader {
                 new MosaicodConfig.StoreOptimizer(layers.get(Settings.STORE_OPTIMIZER_TIME_INTERVAL),
                         layers.get(Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE),
                         layers.get(Settings.STORE_OPTIMIZER_MEMORY_POOL_SIZE),
-                        layers.get(Settings.STORE_OPTIMIZER_LEASE_DURATION)),
+                        layers.get(Settings.STORE_OPTIMIZER_LEASE_DURATION),
+                        layers.get(Settings.STORE_OPTIMIZER_MAX_ATTEMPTS)),
                 new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
                         layers.get(Settings.CLEANUP_RETENTION_DURATION)),
                 new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)));

@@ -139,6 +139,13 @@ public final class Settings {
                     "Seconds a topic stays leased to an optimizer without renewal; renewed every third of it.")
             .withDefault(Duration.ofSeconds(300));
 
+    public static final Setting<Integer> STORE_OPTIMIZER_MAX_ATTEMPTS = Setting.of(
+                    "MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS", "store_optimizer.max_attempts",
+                    ValueType.integer(1, 1_000_000),
+                    "Failed attempts in a row after which the store optimizer stops retrying a topic,"
+                            + " until store-optimizer --retry-failed.")
+            .withDefault(3);
+
     public static final Setting<Duration> CLEANUP_TIME_INTERVAL = Setting.of("MOSAICOD_CLEANUP_TIME_INTERVAL",
                     "cleanup.time_interval", ValueType.seconds(0),
                     "Seconds the cleanup sleeps after each pass; 0 = one pass, then exit.")
@@ -166,7 +173,7 @@ public final class Settings {
             MAX_READ_STREAMS,
             CONNECTION_IDLE_TIMEOUT, SHUTDOWN_GRACE_PERIOD,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
-            STORE_OPTIMIZER_LEASE_DURATION,
+            STORE_OPTIMIZER_LEASE_DURATION, STORE_OPTIMIZER_MAX_ATTEMPTS,
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
             LOG_FORMAT, LOG_LEVEL);
 

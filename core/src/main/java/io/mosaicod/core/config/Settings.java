@@ -142,8 +142,8 @@ public final class Settings {
     public static final Setting<Integer> STORE_OPTIMIZER_MAX_ATTEMPTS = Setting.of(
                     "MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS", "store_optimizer.max_attempts",
                     ValueType.integer(1, 1_000_000),
-                    "Failed attempts in a row after which the store optimizer stops retrying a topic,"
-                            + " until store-optimizer --retry-failed.")
+                    "Failed attempts in a row after which the store optimizer gives up on a topic, until"
+                            + " --retry-failed.")
             .withDefault(3);
 
     public static final Setting<Duration> CLEANUP_TIME_INTERVAL = Setting.of("MOSAICOD_CLEANUP_TIME_INTERVAL",

@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,10 +12,15 @@ import java.util.function.Function;
  * positional parameters in order. Typed accessors turn a value that does not parse into a usage error.
  *
  * @param commandName the command as typed after {@code mosaicod}, e.g. {@code topic ls}
+ * @param values      every value given to each option, in the order given (a repeatable option keeps them all;
+ *                    the others use the last, as settings given twice on a command line do)
  */
-record CommandArguments(String commandName, Map<String, String> values, Set<String> flags, List<String> parameters) {
+record CommandArguments(String commandName, Map<String, List<String>> values, Set<String> flags,
+                        List<String> parameters) {
     CommandArguments {
-        values = Map.copyOf(values);
+        Map<String, List<String>> copy = new HashMap<>();
+        values.forEach((name, given) -> copy.put(name, List.copyOf(given)));
+        values = Map.copyOf(copy);
         flags = Set.copyOf(flags);
         parameters = List.copyOf(parameters);
     }
@@ -23,12 +29,19 @@ record CommandArguments(String commandName, Map<String, String> values, Set<Stri
         return flags.contains(name);
     }
 
+    /** The option's value, the last one if it was given more than once. */
     Optional<String> value(String name) {
-        return Optional.ofNullable(values.get(name));
+        List<String> given = values.getOrDefault(name, List.of());
+        return given.isEmpty() ? Optional.empty() : Optional.of(given.get(given.size() - 1));
     }
 
     String value(String name, String absent) {
-        return values.getOrDefault(name, absent);
+        return value(name).orElse(absent);
+    }
+
+    /** Every value of a repeatable option, in the order given; empty if it was not given. */
+    List<String> values(String name) {
+        return values.getOrDefault(name, List.of());
     }
 
     int intValue(String name, int absent) {

@@ -28,7 +28,7 @@ final class CommandLineParser {
     }
 
     private final List<Command> path = new ArrayList<>();
-    private final Map<String, String> values = new HashMap<>();
+    private final Map<String, List<String>> values = new HashMap<>();
     private final Set<String> flags = new HashSet<>();
     private final List<String> parameters = new ArrayList<>();
 
@@ -96,13 +96,13 @@ final class CommandLineParser {
             return i;
         }
         if (equals >= 0) {
-            values.put(option.key(), arg.substring(equals + 1));
+            give(option, arg.substring(equals + 1));
             return i;
         }
         if (i + 1 == args.length) {
             throw new UsageException("option " + name + " needs a value (" + name + "=" + option.label() + ")");
         }
-        values.put(option.key(), args[i + 1]);
+        give(option, args[i + 1]);
         return i + 1;
     }
 
@@ -118,16 +118,20 @@ final class CommandLineParser {
             if (!option.takesValue()) {
                 flags.add(option.key());
             } else if (at + 1 < arg.length()) {
-                values.put(option.key(), arg.substring(at + 1));
+                give(option, arg.substring(at + 1));
                 return i;
             } else if (i + 1 < args.length) {
-                values.put(option.key(), args[i + 1]);
+                give(option, args[i + 1]);
                 return i + 1;
             } else {
                 throw new UsageException("option " + name + " needs a value (" + name + " " + option.label() + ")");
             }
         }
         return i;
+    }
+
+    private void give(CommandSpec.Option option, String value) {
+        values.computeIfAbsent(option.key(), key -> new ArrayList<>()).add(value);
     }
 
     /** An option given before the command was its group's: the command must take it too, or it would be lost. */

@@ -133,7 +133,8 @@ final class DemoCommand extends ConfiguredCommand {
     private static PassSummary optimize(RunningInstance instance, BufferAllocator allocator, MosaicodConfig config) {
         MosaicodConfig.StoreOptimizer options = config.storeOptimizer();
         OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),
-                options.leaseDuration(), Path.of(System.getProperty("java.io.tmpdir"), "mosaicod-spill"));
+                options.leaseDuration(), Path.of(System.getProperty("java.io.tmpdir"), "mosaicod-spill"),
+                options.maxAttempts());
         Repository repository = instance.repository();
         TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                 instance.store(), allocator, settings, instance.scheduler(), instance.stop());

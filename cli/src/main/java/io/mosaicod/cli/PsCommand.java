@@ -33,7 +33,8 @@ final class PsCommand extends ConfiguredCommand {
         try (Repository repository = Repositories.open(config.database())) {
             InstanceSnapshot instances = repository.instances().list();
             Optional<CleanupRun> lastCleanup = repository.cleanupLedger().lastRun();
-            QueueOverview queue = repository.optimizationQueue().overview(PsReport.RECENT_FAILURES);
+            QueueOverview queue = repository.optimizationQueue().overview(PsReport.RECENT_FAILURES,
+                    config.storeOptimizer().maxAttempts());
             if (arguments.flag(JSON.key())) {
                 invocation.out().println(TopicListing.JSON.writeValueAsString(
                         PsJson.of(instances, lastCleanup, queue, arguments.flag(ALL.key()))));

@@ -33,6 +33,8 @@ final class PsJson {
         optimization.put("to_queue_next_pass", queue.unqueued());
         optimization.put("leased", queue.leased().stream().map(PsJson::lease).toList());
         optimization.put("recent_failures", queue.recentFailures().stream().map(PsJson::failure).toList());
+        optimization.put("max_attempts", queue.maxAttempts());
+        optimization.put("given_up", queue.givenUp().stream().map(GivenUp::asMap).toList());
         report.put("optimization_queue", optimization);
         return report;
     }

@@ -1,6 +1,7 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.db.CleanupRun;
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.Instance;
 import io.mosaicod.db.InstanceSnapshot;
 import io.mosaicod.db.LeasedTopic;
@@ -130,7 +131,8 @@ final class PsReport {
         TimeText time = new TimeText(queue.now(), verbose);
         out.println("OPTIMIZATION QUEUE");
         out.println(count(queue.waiting(), "topic") + " queued, " + queue.leased().size() + " leased, "
-                + queue.recentFailures().size() + " failed in the last " + RECENT_FAILURES.toHours() + " h");
+                + queue.recentFailures().size() + " failed in the last " + RECENT_FAILURES.toHours() + " h"
+                + (queue.givenUp().isEmpty() ? "" : ", " + queue.givenUp().size() + " given up"));
         if (queue.unqueued() > 0) {
             out.println(count(queue.unqueued(), "complete topic") + " not optimized yet, to be queued by the next"
                     + " optimizer pass");
@@ -153,6 +155,22 @@ final class PsReport {
             out.println();
             failures.printTo(out);
         }
+        printGivenUp(out, time);
+    }
+
+    /** Topics no pass takes any more: they need an operator, so they are shown whatever their age. */
+    private void printGivenUp(PrintWriter out, TimeText time) {
+        if (queue.givenUp().isEmpty()) {
+            return;
+        }
+        TextTable givenUp = new TextTable("GIVEN UP TOPIC", "FAILED", "LAST FAILURE", "ERROR");
+        for (FailingTopic topic : queue.givenUp()) {
+            givenUp.add(topic.topicLocator(), topic.failedAttempts() + " times",
+                    time.relative(topic.lastFailure().endedAt()), brief(topic.lastFailure().error().orElse("")));
+        }
+        out.println();
+        givenUp.printTo(out);
+        out.println(GivenUp.explanation(queue.maxAttempts()));
     }
 
     private String expiry(LeasedTopic lease, TimeText time) {

@@ -17,6 +17,11 @@ import org.apache.arrow.memory.RootAllocator;
 
 final class StoreOptimizerCommand extends ConfiguredCommand {
     static final String NAME = "store-optimizer";
+    private static final CommandSpec.Option TOPIC = CommandSpec.Option.valued("--topic", "LOCATOR",
+            "Only this topic (repeatable: only these). An unknown locator is an error (exit 2).");
+    private static final CommandSpec.Option RETRY_FAILED = CommandSpec.Option.flag(List.of("--retry-failed"),
+            "Retry the topics given up after MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS failed attempts (with --topic:"
+                    + " only those), then run.");
 
     StoreOptimizerCommand(Invocation invocation) {
         super(invocation);
@@ -25,8 +30,10 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     @Override
     CommandSpec baseSpec() {
         return CommandSpec.of(NAME, "Rewrite each completed topic's small chunks into few large, time-sorted ones.")
+                .withOptions(List.of(TOPIC, RETRY_FAILED))
                 .withFooter("", "Exit codes: 0 done (or stopped by SIGINT/SIGTERM), 1 fatal error, 2 bad configuration,",
-                        "3 a one-shot pass in which some topics failed (they are retried by the next pass).");
+                        "3 a one-shot pass in which some topics failed (they are retried by the next pass, until they",
+                        "have failed MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS times in a row).");
     }
 
     @Override
@@ -40,13 +47,17 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.STORE_OPTIMIZER, options.runsOnce());
              BufferAllocator allocator = new RootAllocator()) {
             OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),
-                    options.leaseDuration(), spillDirectory());
+                    options.leaseDuration(), spillDirectory(), options.maxAttempts());
             Repository repository = instance.repository();
             TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                     instance.store(), allocator, settings, instance.scheduler(), instance.stop());
             topics.onProgress(TerminalProgress.forStderr());
             StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings,
-                    instance.instanceId(), instance.stop());
+                    instance.instanceId(), instance.stop())
+                    .limitedTo(OptimizerTargets.scopeOf(repository, arguments.values(TOPIC.key())));
+            if (arguments.flag(RETRY_FAILED.key())) {
+                optimizer.retryFailed();
+            }
             if (!options.runsOnce()) {
                 optimizer.runEvery(options.timeInterval().toSeconds());
                 return ExitCode.OK;

@@ -3,9 +3,12 @@ package io.mosaicod.cli;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.db.Chunk;
+import io.mosaicod.db.FailingTopic;
+import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.QueueOverview;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.TopicScope;
 import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.store.ObjectStore;
@@ -14,6 +17,7 @@ import io.mosaicod.read.TopicReader;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -57,7 +61,8 @@ final class TopicCommand extends CommandGroup {
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
             try (Repository repository = Repositories.open(config.database())) {
-                QueueOverview queue = repository.optimizationQueue().overview(Duration.ZERO);
+                QueueOverview queue = repository.optimizationQueue().overview(Duration.ZERO,
+                        config.storeOptimizer().maxAttempts());
                 TopicListing.print(TopicListing.entries(repository.catalog(), queue), arguments.flag(JSON),
                         invocation.out());
             }
@@ -81,10 +86,13 @@ final class TopicCommand extends CommandGroup {
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
             try (Repository repository = Repositories.open(config.database())) {
                 Topic topic = find(repository, arguments.parameters().get(0));
-                boolean leased = repository.optimizationQueue().overview(Duration.ZERO).leased().stream()
+                OptimizationQueue queue = repository.optimizationQueue();
+                boolean leased = queue.overview(Duration.ZERO).leased().stream()
                         .anyMatch(l -> l.topicId() == topic.id());
-                new TopicReport(topic, repository.catalog().listChunks(topic.id()),
-                        repository.optimizationQueue().runsOf(topic.id()), leased)
+                Optional<FailingTopic> failing = queue.failingTopics(TopicScope.only(List.of(topic.id())), 1).stream()
+                        .findFirst();
+                new TopicReport(topic, repository.catalog().listChunks(topic.id()), queue.runsOf(topic.id()), leased,
+                        new TopicReport.Failures(failing, config.storeOptimizer().maxAttempts()))
                         .print(arguments.flag(JSON), invocation.out());
             }
             return ExitCode.OK;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.LeasedTopic;
 import io.mosaicod.db.QueueOverview;
 import io.mosaicod.db.Topic;
@@ -29,12 +30,13 @@ final class TopicListing {
 
     static List<Entry> entries(Catalog catalog, QueueOverview queue) {
         Set<Long> leased = queue.leased().stream().map(LeasedTopic::topicId).collect(Collectors.toSet());
+        Set<Long> givenUp = queue.givenUp().stream().map(FailingTopic::topicId).collect(Collectors.toSet());
         List<Entry> entries = new ArrayList<>();
         for (Topic topic : catalog.listTopics()) {
             List<Chunk> chunks = catalog.listChunks(topic.id());
             entries.add(new Entry(topic.locator(), chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum(),
                     chunks.stream().mapToLong(Chunk::rowCount).sum(), uploadState(topic),
-                    optimizationState(topic, leased.contains(topic.id()))));
+                    optimizationState(topic, leased.contains(topic.id()), givenUp.contains(topic.id()))));
         }
         return entries;
     }
@@ -46,11 +48,15 @@ final class TopicListing {
         return topic.isUploadComplete() ? "complete" : "uploading";
     }
 
-    static String optimizationState(Topic topic, boolean leased) {
+    /** {@code givenUp}: the optimizer stopped retrying it after the maximum failed attempts. */
+    static String optimizationState(Topic topic, boolean leased, boolean givenUp) {
         if (topic.isOptimized()) {
             return "optimized";
         }
-        return leased ? "optimizing" : "not optimized";
+        if (leased) {
+            return "optimizing";
+        }
+        return givenUp ? "given up" : "not optimized";
     }
 
     static void print(List<Entry> entries, boolean json, PrintWriter out) throws Exception {

@@ -1,6 +1,7 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.db.Chunk;
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
@@ -19,12 +20,28 @@ final class TopicReport {
     private final List<Chunk> chunks;
     private final List<OptimizationRun> runs;
     private final boolean leased;
+    private final Failures failures;
 
-    TopicReport(Topic topic, List<Chunk> chunks, List<OptimizationRun> runs, boolean leased) {
+    /**
+     * The topic's failed optimization attempts that count ({@code failing}, if any) and the maximum after which the
+     * optimizer gives up.
+     */
+    record Failures(Optional<FailingTopic> failing, int maxAttempts) {
+        boolean givenUp() {
+            return failing.filter(f -> f.hasGivenUp(maxAttempts)).isPresent();
+        }
+
+        int count() {
+            return failing.map(FailingTopic::failedAttempts).orElse(0);
+        }
+    }
+
+    TopicReport(Topic topic, List<Chunk> chunks, List<OptimizationRun> runs, boolean leased, Failures failures) {
         this.topic = topic;
         this.chunks = chunks;
         this.runs = runs;
         this.leased = leased;
+        this.failures = failures;
     }
 
     void print(boolean json, PrintWriter out) throws Exception {
@@ -40,8 +57,8 @@ final class TopicReport {
         out.println("upload        " + TopicListing.uploadState(topic)
                 + topic.uploadCompletedAt().map(t -> " (completed " + TimeText.absolute(t) + ")").orElse(""));
         out.println("time range    " + range(topic.firstTimestampNs(), topic.lastTimestampNs()));
-        out.println("optimization  " + TopicListing.optimizationState(topic, leased)
-                + topic.optimizedAt().map(t -> " (" + TimeText.absolute(t) + ")").orElse(""));
+        out.println("optimization  " + optimizationText());
+        failures.failing().flatMap(f -> f.lastFailure().error()).ifPresent(error -> out.println("last error    " + error));
         long bytes = chunks.stream().mapToLong(Chunk::sizeBytes).sum();
         long rows = chunks.stream().mapToLong(Chunk::rowCount).sum();
         out.println("chunks        " + chunks.size() + ", " + TopicListing.bytes(bytes) + ", " + rows + " rows");
@@ -78,8 +95,11 @@ final class TopicReport {
         map.put("locked", topic.locked());
         map.put("first_timestamp_ns", boxed(topic.firstTimestampNs()));
         map.put("last_timestamp_ns", boxed(topic.lastTimestampNs()));
-        map.put("optimization", TopicListing.optimizationState(topic, leased));
+        map.put("optimization", TopicListing.optimizationState(topic, leased, failures.givenUp()));
         map.put("optimized_at", instant(topic.optimizedAt()));
+        map.put("failed_attempts", failures.count());
+        map.put("max_attempts", failures.maxAttempts());
+        map.put("given_up", failures.givenUp() ? GivenUp.asMap(failures.failing().orElseThrow()) : null);
         List<Object> chunkList = new ArrayList<>();
         for (Chunk c : chunks) {
             Map<String, Object> chunk = new LinkedHashMap<>();
@@ -108,6 +128,19 @@ final class TopicReport {
         }
         map.put("optimization_runs", history);
         return map;
+    }
+
+    private String optimizationText() {
+        if (failures.givenUp() && !leased) {
+            return GivenUp.state(failures.failing().orElseThrow());
+        }
+        String state = TopicListing.optimizationState(topic, leased, false)
+                + topic.optimizedAt().map(t -> " (" + TimeText.absolute(t) + ")").orElse("");
+        if (failures.count() == 0 || topic.isOptimized()) {
+            return state;
+        }
+        return state + " (" + failures.count() + " of " + failures.maxAttempts() + " attempts failed;"
+                + " the next pass retries it)";
     }
 
     private static String range(OptionalLong first, OptionalLong last) {

@@ -66,6 +66,15 @@ class CommandLineParserTest {
     }
 
     @Test
+    void aRepeatedOptionKeepsEveryValueInOrderWhileItsSingleValueIsTheLast() {
+        CommandArguments arguments = parse("topic", "cat", "x", "--start", "1", "--start=2", "-n", "3").arguments();
+        assertThat(arguments.values("--start")).containsExactly("1", "2");
+        assertThat(arguments.longValue("--start")).contains(2L);
+        assertThat(arguments.values("--limit")).containsExactly("3");
+        assertThat(arguments.values("--config")).isEmpty();
+    }
+
+    @Test
     void aShortOptionTakesItsValueJoinedOrAsTheNextWord() {
         assertThat(parse("topic", "cat", "x", "-n", "3").arguments().intValue("--limit", 0)).isEqualTo(3);
         assertThat(parse("topic", "cat", "x", "-n3").arguments().intValue("--limit", 0)).isEqualTo(3);

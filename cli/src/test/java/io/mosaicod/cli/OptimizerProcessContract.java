@@ -2,6 +2,8 @@ package io.mosaicod.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.Repository;
@@ -161,6 +163,105 @@ abstract class OptimizerProcessContract {
                 .containsExactlyInAnyOrder(RunOutcome.SUCCEEDED, RunOutcome.LEASE_LOST);
         assertThat(repository.catalog().listChunks(topic.id()).stream().mapToLong(Chunk::rowCount).sum())
                 .isEqualTo(original.stream().mapToLong(Chunk::rowCount).sum());
+    }
+
+    /** One one-shot pass as its own process; returns its log once it exited with {@code exitCode}. */
+    private String pass(int exitCode, String... args) throws Exception {
+        try (ChildMosaicod child = optimizer(Map.of(), args)) {
+            assertThat(child.awaitExit(PROCESS_TIMEOUT)).as(child.log()).isEqualTo(exitCode);
+            return child.log();
+        }
+    }
+
+    /** {@code ps} or {@code topic show}: they only read the repository, so they run in this JVM. */
+    private String inspect(String... args) {
+        MainRun run = MainRun.of(dir, backend.env(), args);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        return run.out();
+    }
+
+    @Test
+    void aTopicThatFailsThreePassesIsGivenUpShownAndRetriedOnRequest() throws Exception {
+        Topic good = fixture.ingest("good", "default", TopicFixture.nearlyOrdered(10, 100, 0.3, 5));
+        Topic bad = fixture.ingest("bad", "default", TopicFixture.nearlyOrdered(10, 100, 0.3, 6));
+        String corrupt = repository.catalog().listChunks(bad.id()).get(3).objectKey();
+        byte[] original = store.get(corrupt);
+        store.put(corrupt, java.util.Arrays.copyOf(original, original.length / 2)); // a truncated chunk
+
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            assertThat(pass(ExitCode.ITEMS_FAILED)).contains("Topic " + bad.locator() + " not optimized (failed)");
+        }
+        String fourth = pass(ExitCode.OK);
+
+        assertThat(fourth).contains("Topic " + bad.locator() + " skipped: failed 3 times, not retried until"
+                + " `store-optimizer --retry-failed` (last error: ").contains(corrupt)
+                .contains("Store optimization routine completed: 0 topics successful, 0 topics failed");
+        assertThat(runs(bad)).extracting(OptimizationRun::outcome).containsOnly(RunOutcome.FAILED).hasSize(3);
+        assertThat(runs(good)).extracting(OptimizationRun::outcome).containsExactly(RunOutcome.SUCCEEDED);
+
+        String ps = inspect("ps");
+        assertThat(ps).contains("3 failed in the last 24 h, 1 given up")
+                .contains("These failed 3 times in a row (MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS): not retried until"
+                        + " `mosaicod store-optimizer --retry-failed`.");
+        assertThat(ps.lines().filter(line -> line.startsWith(bad.locator() + " ")))
+                .anySatisfy(row -> assertThat(row).matches(bad.locator() + "\\s+3 times\\s+\\d+s ago\\s+chunk .*"));
+        JsonNode givenUp = new ObjectMapper().readTree(inspect("ps", "--json")).path("optimization_queue")
+                .path("given_up");
+        assertThat(givenUp).hasSize(1);
+        assertThat(givenUp.get(0).path("topic").asText()).isEqualTo(bad.locator());
+        assertThat(givenUp.get(0).path("failed_attempts").asInt()).isEqualTo(3);
+        assertThat(givenUp.get(0).path("error").asText()).contains(corrupt);
+        assertThat(inspect("topic", "show", bad.locator()))
+                .contains("optimization  given up: failed 3 times, not retried until"
+                        + " `mosaicod store-optimizer --retry-failed`\nlast error    ")
+                .contains(corrupt);
+        assertThat(inspect("topic", "ls")).containsPattern(bad.locator() + " .*given up\n");
+
+        store.put(corrupt, original);
+        String retried = pass(ExitCode.OK, "--retry-failed");
+
+        assertThat(retried).contains("Retrying topic " + bad.locator() + ", given up after 3 failed attempts")
+                .contains("Store optimization routine completed: 1 topics successful, 0 topics failed");
+        assertThat(runs(bad).get(0).outcome()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(inspect("ps")).doesNotContain("given up");
+    }
+
+    @Test
+    void namedTopicsAreTheOnlyOnesOptimizedAndAnUnknownOneIsAUsageError() throws Exception {
+        List<Topic> topics = new ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            topics.add(fixture.ingest(name, "default", TopicFixture.nearlyOrdered(8, 100, 0.3, name.hashCode())));
+        }
+        Topic a = topics.get(0);
+        Topic b = topics.get(1);
+        Topic c = topics.get(2);
+        int bChunks = repository.catalog().listChunks(b.id()).size();
+
+        String log = pass(ExitCode.OK, "--topic", a.locator(), "--topic=" + c.locator());
+
+        assertThat(log).contains("Store optimization routine completed: 2 topics successful, 0 topics failed");
+        assertThat(reload(a).isOptimized()).isTrue();
+        assertThat(reload(c).isOptimized()).isTrue();
+        assertThat(reload(b).isOptimized()).isFalse();
+        assertThat(repository.catalog().listChunks(b.id())).as("b stays fragmented").hasSize(bChunks);
+        assertThat(runs(b)).isEmpty();
+
+        assertThat(pass(ExitCode.OK, "--topic", a.locator()))
+                .contains("Topic " + a.locator() + " is already optimized (")
+                .contains("Store optimization routine completed: 0 topics successful, 0 topics failed");
+
+        try (ChildMosaicod typo = optimizer(Map.of(), "--topic", b.locator(), "--topic", "nope/imu")) {
+            assertThat(typo.awaitExit(PROCESS_TIMEOUT)).as(typo.log()).isEqualTo(ExitCode.USAGE);
+            assertThat(typo.logLines()).containsExactly(
+                    "mosaicod: --topic nope/imu: no such topic in the repository; 'mosaicod topic ls' lists them"
+                            + " (see 'mosaicod store-optimizer --help')");
+        }
+        assertThat(reload(b).isOptimized()).as("nothing ran").isFalse();
+        assertThat(repository.instances().list().instances()).isEmpty();
+    }
+
+    private Topic reload(Topic topic) {
+        return repository.catalog().findTopic(topic.id()).orElseThrow();
     }
 
     /** Waits (polling the database clock, bounded) until every current lease has expired. */

@@ -707,6 +707,115 @@ abstract class RepositoryContract {
         assertThat(overview.now()).isAfterOrEqualTo(lease.acquiredAt());
     }
 
+    // ---------------------------------------------------------------- giving up on a topic, and retrying it
+
+    private static final int MAX_ATTEMPTS = 3;
+
+    /** One attempt on {@code topic} that ended with {@code outcome}: queued, leased, reported. */
+    private Lease attempt(Topic topic, RunOutcome outcome, String error) {
+        TopicScope only = TopicScope.only(List.of(topic.id()));
+        queue.enqueueCompleteUnoptimizedTopics(only, OptimizationQueue.NO_ATTEMPT_LIMIT);
+        Lease lease = queue.acquire(1, LONG_LEASE, only).orElseThrow(() -> new AssertionError("not acquired"));
+        queue.recordUnpublishedRun(lease, RunReport.failed(outcome, error, RunVolume.NONE));
+        return lease;
+    }
+
+    @Test
+    void aTopicThatFailedMaxAttemptsTimesIsNoLongerQueuedUntilItsFailuresAreCleared() {
+        Topic topic = uploadedTopic("run/cam", 0, 10);
+        uploadedTopic("run/imu", 0, 10);
+        attempt(topic, RunOutcome.FAILED, "corrupt chunk 1");
+        attempt(topic, RunOutcome.FAILED, "corrupt chunk 2");
+        assertThat(queue.failingTopics(TopicScope.ALL, 1)).singleElement()
+                .satisfies(t -> assertThat(t.failedAttempts()).isEqualTo(2));
+        assertThat(queue.failingTopics(TopicScope.ALL, MAX_ATTEMPTS)).as("not given up after 2 of 3").isEmpty();
+        attempt(topic, RunOutcome.FAILED, "corrupt chunk 3");
+
+        assertThat(queue.overview(Duration.ofDays(1), MAX_ATTEMPTS).unqueued()).as("only run/imu").isEqualTo(1);
+        assertThat(queue.enqueueCompleteUnoptimizedTopics(TopicScope.ALL, MAX_ATTEMPTS)).isEqualTo(1);
+        assertThat(acquire(2).topic().locator()).isEqualTo("run/imu");
+        assertThat(queue.acquire(2, LONG_LEASE)).as("the given-up topic is not queued").isEmpty();
+        QueueOverview overview = queue.overview(Duration.ofDays(1), MAX_ATTEMPTS);
+        assertThat(overview.maxAttempts()).isEqualTo(MAX_ATTEMPTS);
+        assertThat(overview.givenUp()).singleElement().satisfies(givenUp -> {
+            assertThat(givenUp.topicLocator()).isEqualTo("run/cam");
+            assertThat(givenUp.failedAttempts()).isEqualTo(3);
+            assertThat(givenUp.hasGivenUp(MAX_ATTEMPTS)).isTrue();
+            assertThat(givenUp.lastFailure().error()).contains("corrupt chunk 3");
+            assertThat(givenUp.lastFailure().outcome()).isEqualTo(RunOutcome.FAILED);
+        });
+        assertThat(queue.overview(Duration.ofDays(1), 4).givenUp()).as("a higher maximum retries it").isEmpty();
+        assertThat(queue.overview(Duration.ofDays(1)).givenUp()).as("no maximum").isEmpty();
+
+        assertThat(queue.retryGivenUp(TopicScope.ALL, MAX_ATTEMPTS)).extracting(FailingTopic::topicLocator)
+                .containsExactly("run/cam");
+        assertThat(queue.retryGivenUp(TopicScope.ALL, MAX_ATTEMPTS)).as("nothing left to retry").isEmpty();
+        assertThat(queue.failingTopics(TopicScope.ALL, 1)).as("its count starts again").isEmpty();
+        assertThat(queue.enqueueCompleteUnoptimizedTopics(TopicScope.ALL, MAX_ATTEMPTS)).isEqualTo(1);
+        assertThat(acquire(2).topic()).isEqualTo(topic);
+        assertThat(queue.runsOf(topic.id())).as("the history stays").hasSize(3);
+    }
+
+    @Test
+    void interruptedRunsAndLostLeasesAreNotFailuresOfTheTopic() {
+        Topic topic = uploadedTopic("run/cam", 0, 10);
+        attempt(topic, RunOutcome.FAILED, "corrupt chunk");
+        attempt(topic, RunOutcome.INTERRUPTED, "stopped by a shutdown signal");
+        attempt(topic, RunOutcome.LEASE_LOST, "the lease was lost before the commit");
+        attempt(topic, RunOutcome.FAILED, "corrupt chunk");
+        queue.enqueueCompleteUnoptimizedTopics(TopicScope.ALL, MAX_ATTEMPTS);
+        queue.acquire(1, Duration.ZERO).orElseThrow(); // a crashed holder: its lease expires, nothing is recorded
+        queue.reclaimExpiredLeases();
+
+        assertThat(queue.failingTopics(TopicScope.ALL, 1)).singleElement().satisfies(failing -> {
+            assertThat(failing.failedAttempts()).isEqualTo(2);
+            assertThat(failing.lastFailure().outcome()).isEqualTo(RunOutcome.FAILED);
+        });
+        Lease third = acquire(2);
+        assertThat(queue.markAlreadyOptimal(third, RunReport.alreadyOptimal(RunVolume.NONE))).isTrue();
+        assertThat(queue.failingTopics(TopicScope.ALL, 1)).as("an optimized topic is not failing").isEmpty();
+    }
+
+    @Test
+    void aScopeLimitsEnqueueAcquisitionAndRetriesToTheNamedTopics() {
+        Topic a = uploadedTopic("run/a", 0, 10);
+        Topic b = uploadedTopic("run/b", 0, 10);
+        Topic c = uploadedTopic("run/c", 0, 10);
+        TopicScope onlyB = TopicScope.only(List.of(b.id()));
+
+        assertThat(queue.enqueueCompleteUnoptimizedTopics(onlyB, MAX_ATTEMPTS)).isEqualTo(1);
+        assertThat(queue.overview(Duration.ofDays(1), MAX_ATTEMPTS).unqueued()).as("a and c").isEqualTo(2);
+        assertThat(queue.acquire(1, LONG_LEASE, TopicScope.only(List.of(c.id())))).isEmpty();
+        queue.enqueueCompleteUnoptimizedTopics();
+        assertThat(queue.acquire(1, LONG_LEASE, TopicScope.only(List.of(c.id(), a.id()))).orElseThrow().topic())
+                .as("the oldest queued of the named ones").isEqualTo(a);
+        assertThat(queue.acquire(1, LONG_LEASE, onlyB).orElseThrow().topic()).isEqualTo(b);
+        assertThat(queue.acquire(1, LONG_LEASE).orElseThrow().topic()).isEqualTo(c);
+    }
+
+    @Test
+    void retryingNamedTopicsLeavesTheOthersGivenUp() {
+        Topic a = uploadedTopic("run/a", 0, 10);
+        Topic b = uploadedTopic("run/b", 0, 10);
+        for (int i = 0; i < MAX_ATTEMPTS; i++) {
+            attempt(a, RunOutcome.FAILED, "a broke");
+            attempt(b, RunOutcome.FAILED, "b broke");
+        }
+        assertThat(queue.failingTopics(TopicScope.only(List.of(b.id())), MAX_ATTEMPTS))
+                .extracting(FailingTopic::topicLocator).containsExactly("run/b");
+
+        assertThat(queue.retryGivenUp(TopicScope.only(List.of(b.id())), MAX_ATTEMPTS))
+                .extracting(FailingTopic::topicLocator).containsExactly("run/b");
+
+        assertThat(queue.failingTopics(TopicScope.ALL, MAX_ATTEMPTS)).extracting(FailingTopic::topicLocator)
+                .containsExactly("run/a");
+        assertThat(queue.enqueueCompleteUnoptimizedTopics(TopicScope.ALL, MAX_ATTEMPTS)).isEqualTo(1);
+        assertThat(acquire(1).topic()).isEqualTo(b);
+        attempt(a, RunOutcome.FAILED, "a broke again"); // an operator's one-off run of a given-up topic still counts
+        assertThat(queue.failingTopics(TopicScope.ALL, 1)).extracting(FailingTopic::failedAttempts)
+                .containsExactly(MAX_ATTEMPTS + 1);
+    }
+
     // ---------------------------------------------------------------- cleanup
 
     private CleanupLedger ledger() {

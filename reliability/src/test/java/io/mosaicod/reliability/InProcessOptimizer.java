@@ -36,7 +36,7 @@ final class InProcessOptimizer implements AutoCloseable {
 
     /** Default chunk size, no memory pool, the given lease, spilling into {@code spill}. */
     static OptimizerSettings settings(Duration lease, Path spill) {
-        return new OptimizerSettings(256_000_000L, 0, lease, spill);
+        return new OptimizerSettings(256_000_000L, 0, lease, spill, 3);
     }
 
     PassSummary runPass() {

@@ -44,7 +44,7 @@ class SlowStoreTest {
             Duration perCall = Duration.ofMillis(60);
             Duration perPublish = Duration.ofMillis(500);
             SlowStore slow = new SlowStore(deployment.store, perCall, perPublish);
-            OptimizerSettings settings = new OptimizerSettings(64 * 1024, 0, LEASE, dir.resolve("spill"));
+            OptimizerSettings settings = new OptimizerSettings(64 * 1024, 0, LEASE, dir.resolve("spill"), 3);
             List<TopicResult> results = new ArrayList<>();
             ExecutorService threads = Executors.newFixedThreadPool(2);
             try (InProcessOptimizer a = new InProcessOptimizer(deployment.repository, slow, deployment.allocator, settings);

@@ -103,7 +103,8 @@ class SpillDiskFullTest {
         try (Deployment deployment = new Deployment(Backend.embedded(dir.resolve("data")))) {
             Topic spilling = deployment.ingest("spill/large", "ragged",
                     TopicFixture.nearlyOrdered(40, 2000, 0.98, random.nextLong()));
-            OptimizerSettings settings = new OptimizerSettings(256_000_000L, 1 << 20, Duration.ofSeconds(30), tmpfs);
+            OptimizerSettings settings = new OptimizerSettings(256_000_000L, 1 << 20, Duration.ofSeconds(30), tmpfs,
+                    3);
             try (InProcessOptimizer optimizer = new InProcessOptimizer(deployment.repository, deployment.store,
                     deployment.allocator, settings)) {
                 PassSummary pass = optimizer.runPass();

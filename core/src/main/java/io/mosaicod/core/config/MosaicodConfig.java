@@ -59,9 +59,11 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
      * @param maxChunkSizeBytes soft limit on the chunks written
      * @param memoryPoolBytes  cap on decoded data held by a rewrite; 0 = no limit
      * @param leaseDuration    how long a lease lasts without renewal
+     * @param maxAttempts      failed attempts in a row after which a topic is no longer retried, until an operator
+     *                         clears them
      */
     public record StoreOptimizer(Duration timeInterval, long maxChunkSizeBytes, long memoryPoolBytes,
-                                 Duration leaseDuration) {
+                                 Duration leaseDuration, int maxAttempts) {
 
         public boolean runsOnce() {
             return timeInterval.isZero();

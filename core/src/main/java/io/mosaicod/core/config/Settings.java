@@ -185,6 +185,13 @@ public final class Settings {
                     "Seconds a topic stays leased to an optimizer without renewal; renewed every third of it.")
             .withDefault(Duration.ofSeconds(300));
 
+    public static final Setting<Integer> STORE_OPTIMIZER_MAX_ATTEMPTS = Setting.of(
+                    "MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS", "store_optimizer.max_attempts",
+                    ValueType.integer(1, 1_000_000),
+                    "Failed attempts in a row after which the store optimizer gives up on a topic, until"
+                            + " --retry-failed.")
+            .withDefault(3);
+
     public static final Setting<Duration> CLEANUP_TIME_INTERVAL = Setting.of("MOSAICOD_CLEANUP_TIME_INTERVAL",
                     "cleanup.time_interval", ValueType.seconds(0),
                     "Seconds the cleanup sleeps after each pass; 0 = one pass, then exit.")
@@ -237,7 +244,7 @@ public final class Settings {
             GZIP_ENABLED, API_KEY_ENABLED, MAX_BATCH_SIZE, DEFAULT_PARALLELISM, MAX_CONCURRENT_WRITES,
             TLS_ENABLED, TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE, TARGET_GRPC_ENCODE_MESSAGE_SIZE,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
-            STORE_OPTIMIZER_LEASE_DURATION,
+            STORE_OPTIMIZER_LEASE_DURATION, STORE_OPTIMIZER_MAX_ATTEMPTS,
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
             QUERY_ENGINE_MEMORY_POOL_SIZE, MAX_CONCURRENT_CHUNK_QUERIES, MAX_SIZE_PLAIN_LIST_EQ,
             PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE,

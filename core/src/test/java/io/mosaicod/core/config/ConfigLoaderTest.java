@@ -53,7 +53,7 @@ class ConfigLoaderTest {
                 java.time.Duration.ofSeconds(60), 100, java.time.Duration.ofSeconds(300), 1000, 256,
                 java.time.Duration.ofSeconds(30), 2L << 20, Optional.empty(), Optional.empty(), false));
         assertThat(config.storeOptimizer()).isEqualTo(new MosaicodConfig.StoreOptimizer(
-                Duration.ZERO, 256_000_000L, 0L, Duration.ofSeconds(300)));
+                Duration.ZERO, 256_000_000L, 0L, Duration.ofSeconds(300), 3));
         assertThat(config.storeOptimizer().runsOnce()).isTrue();
         assertThat(config.storeOptimizer().leaseRenewalInterval()).isEqualTo(Duration.ofSeconds(100));
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ZERO, Duration.ofSeconds(86_400)));
@@ -247,6 +247,15 @@ class ConfigLoaderTest {
         env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", "0");
         assertThat(error()).isEqualTo("invalid value '0' for env MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE: expected a"
                 + " size in bytes >= 1 (e.g. 256000000 or 256MiB)");
+    }
+
+    @Test
+    void maxAttemptsIsAtLeastOneAndComesFromTheFileOrTheEnvironment() throws IOException {
+        configToml("[store_optimizer]\nmax_attempts = 5\n");
+        assertThat(load().storeOptimizer().maxAttempts()).isEqualTo(5);
+        env.put("MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS", "0");
+        assertThat(error()).isEqualTo("invalid value '0' for env MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS: expected an"
+                + " integer between 1 and 1000000");
     }
 
     @Test

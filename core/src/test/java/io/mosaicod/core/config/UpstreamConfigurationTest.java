@@ -191,7 +191,7 @@ class UpstreamConfigurationTest {
         assertThat(config.store()).isEqualTo(new StoreConfig.S3(Optional.of(URI.create("http://minio.internal:9000")),
                 "mosaico-fleet", "us-east-1", "", Optional.of("AKIAUPSTREAM"), Optional.of(new Secret("s3-sk"))));
         assertThat(config.storeOptimizer()).isEqualTo(new MosaicodConfig.StoreOptimizer(Duration.ofSeconds(600),
-                256L << 20, 512L << 20, Duration.ofSeconds(300)));
+                256L << 20, 512L << 20, Duration.ofSeconds(300), 3));
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ofSeconds(3600),
                 Duration.ofSeconds(172_800)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.WARNING));

@@ -1,6 +1,7 @@
 package io.mosaicod.db.memory;
 
 import io.mosaicod.core.Ulid;
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.LeasedTopic;
 import io.mosaicod.db.NewChunk;
@@ -9,8 +10,10 @@ import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.QueueOverview;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.RunReport;
+import io.mosaicod.db.TopicScope;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -41,27 +44,66 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
     }
 
     @Override
-    public int enqueueCompleteUnoptimizedTopics() {
+    public int enqueueCompleteUnoptimizedTopics(TopicScope scope, int maxAttempts) {
         synchronized (tables) {
             Instant now = tables.now();
-            List<TopicRow> ready = unqueued();
+            List<TopicRow> ready = unqueued(scope, maxAttempts);
             ready.forEach(t -> tables.queue.put(t.id, new QueueEntry(t.id, now)));
             return ready.size();
         }
     }
 
-    /** Complete, not optimized, not queued: what the next enqueue takes. */
-    private List<TopicRow> unqueued() {
+    /** Complete, not optimized, not queued, not given up: what the next enqueue takes. */
+    private List<TopicRow> unqueued(TopicScope scope, int maxAttempts) {
         return tables.topics.values().stream()
+                .filter(t -> scope.includes(t.id))
                 .filter(t -> t.uploadCompletedAt != null && t.optimizedAt == null)
-                .filter(t -> !tables.queue.containsKey(t.id)).toList();
+                .filter(t -> !tables.queue.containsKey(t.id))
+                .filter(t -> countedFailures(t).size() < maxAttempts).toList();
+    }
+
+    /** The topic's FAILED runs since its failures were last cleared, oldest first. */
+    private List<OptimizationRun> countedFailures(TopicRow topic) {
+        return tables.runs.values().stream()
+                .filter(r -> r.topicId() == topic.id && r.outcome() == RunOutcome.FAILED
+                        && r.id() > topic.failuresClearedThroughRunId)
+                .sorted(Comparator.comparingLong(OptimizationRun::id)).toList();
     }
 
     @Override
-    public Optional<Lease> acquire(long instanceId, Duration leaseDuration) {
+    public List<FailingTopic> failingTopics(TopicScope scope, int minFailedAttempts) {
+        if (minFailedAttempts < 1) {
+            throw new IllegalArgumentException("minFailedAttempts must be >= 1, got " + minFailedAttempts);
+        }
+        synchronized (tables) {
+            List<FailingTopic> failing = new ArrayList<>();
+            for (TopicRow topic : tables.topics.values()) {
+                List<OptimizationRun> failures = countedFailures(topic);
+                if (scope.includes(topic.id) && topic.optimizedAt == null && failures.size() >= minFailedAttempts) {
+                    failing.add(new FailingTopic(topic.id, topic.locator(), failures.size(),
+                            failures.get(failures.size() - 1)));
+                }
+            }
+            failing.sort(Comparator.comparing(FailingTopic::topicLocator));
+            return failing;
+        }
+    }
+
+    @Override
+    public List<FailingTopic> retryGivenUp(TopicScope scope, int maxAttempts) {
+        synchronized (tables) {
+            List<FailingTopic> givenUp = failingTopics(scope, maxAttempts);
+            givenUp.forEach(t -> tables.topics.get(t.topicId()).failuresClearedThroughRunId = t.lastFailure().id());
+            return givenUp;
+        }
+    }
+
+    @Override
+    public Optional<Lease> acquire(long instanceId, Duration leaseDuration, TopicScope scope) {
         synchronized (tables) {
             Instant now = tables.now();
-            Optional<QueueEntry> free = tables.queue.values().stream().filter(e -> e.isFree(now))
+            Optional<QueueEntry> free = tables.queue.values().stream()
+                    .filter(e -> e.isFree(now) && scope.includes(e.topicId))
                     .min(Comparator.comparing((QueueEntry e) -> e.enqueuedAt).thenComparingLong(e -> e.topicId));
             free.ifPresent(entry -> {
                 entry.leaseOwner = instanceId;
@@ -160,7 +202,7 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
     }
 
     @Override
-    public QueueOverview overview(Duration failuresSince) {
+    public QueueOverview overview(Duration failuresSince, int maxAttempts) {
         synchronized (tables) {
             Instant now = tables.now();
             int waiting = (int) tables.queue.values().stream().filter(e -> !e.isLeased()).count();
@@ -173,7 +215,10 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
             List<OptimizationRun> failures = tables.runs.values().stream()
                     .filter(r -> FAILURES.contains(r.outcome()) && !r.endedAt().isBefore(since))
                     .sorted(NEWEST_FIRST).toList();
-            return new QueueOverview(now, waiting, unqueued().size(), leased, failures);
+            List<FailingTopic> givenUp = maxAttempts == NO_ATTEMPT_LIMIT ? List.of()
+                    : failingTopics(TopicScope.ALL, maxAttempts);
+            return new QueueOverview(now, waiting, unqueued(TopicScope.ALL, maxAttempts).size(), leased, failures,
+                    maxAttempts, givenUp);
         }
     }
 

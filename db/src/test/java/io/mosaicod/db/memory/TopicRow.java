@@ -21,6 +21,8 @@ final class TopicRow {
     OptionalLong firstTimestampNs = OptionalLong.empty();
     OptionalLong lastTimestampNs = OptionalLong.empty();
     Instant optimizedAt;
+    /** The newest failed run an operator cleared; failed runs up to it no longer count (0: none cleared). */
+    long failuresClearedThroughRunId;
 
     TopicRow(long id, long sequenceId, NewTopic created, Instant createdAt) {
         this.id = id;

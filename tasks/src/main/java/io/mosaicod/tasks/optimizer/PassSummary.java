@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.RunOutcome;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,11 +9,15 @@ import java.util.Map;
 /**
  * What one store-optimizer pass did: one result per attempt, in the order it worked on them. A topic can be
  * attempted twice in a pass (its lease lost to a repository outage, then taken again): the counts judge each topic
- * by how its last attempt ended.
+ * by how its last attempt ended. {@code givenUp} are the topics the pass did not take because they failed the maximum
+ * number of attempts: they wait for an operator ({@code store-optimizer --retry-failed}), and are no failure of
+ * this pass.
  */
-public record PassSummary(List<TopicResult> topics, int reclaimedLeases, int enqueuedTopics, boolean stopped) {
+public record PassSummary(List<TopicResult> topics, int reclaimedLeases, int enqueuedTopics, boolean stopped,
+                          List<FailingTopic> givenUp) {
     public PassSummary {
         topics = List.copyOf(topics);
+        givenUp = List.copyOf(givenUp);
     }
 
     public long successful() {

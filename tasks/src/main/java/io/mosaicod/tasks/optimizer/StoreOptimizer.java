@@ -1,9 +1,11 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.core.Availability;
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.RepositoryException;
+import io.mosaicod.db.TopicScope;
 import io.mosaicod.tasks.StopSignal;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The Store Optimization Routine (DESIGN.md §6.1): one pass reclaims expired leases and queues every
  * complete, never-optimized topic, then leases queued topics one at a time and optimizes each, until the
- * queue has nothing left for this instance or a stop is requested.
+ * queue has nothing left for this instance or a stop is requested. A topic that failed
+ * {@link OptimizerSettings#maxAttempts()} times in a row is no longer queued: each pass names it, until an
+ * operator asks to {@link #retryFailed() retry} it. An optimizer {@link #limitedTo limited} to some topics queues
+ * and takes only those.
  */
 public final class StoreOptimizer {
     private static final Logger LOG = LoggerFactory.getLogger(StoreOptimizer.class);
@@ -24,36 +29,71 @@ public final class StoreOptimizer {
     private final OptimizerSettings settings;
     private final long instanceId;
     private final StopSignal stop;
+    private final TopicScope scope;
 
     public StoreOptimizer(OptimizationQueue queue, TopicOptimizer topicOptimizer, OptimizerSettings settings,
                           long instanceId, StopSignal stop) {
+        this(queue, topicOptimizer, settings, instanceId, stop, TopicScope.ALL);
+    }
+
+    private StoreOptimizer(OptimizationQueue queue, TopicOptimizer topicOptimizer, OptimizerSettings settings,
+                           long instanceId, StopSignal stop, TopicScope scope) {
         this.queue = queue;
         this.topicOptimizer = topicOptimizer;
         this.settings = settings;
         this.instanceId = instanceId;
         this.stop = stop;
+        this.scope = scope;
+    }
+
+    /** This optimizer, considering only the topics in {@code scope}: it queues, takes and retries no other. */
+    public StoreOptimizer limitedTo(TopicScope scope) {
+        return new StoreOptimizer(queue, topicOptimizer, settings, instanceId, stop, scope);
+    }
+
+    /**
+     * Makes the topics that gave up after the maximum failed attempts eligible again (within the scope), for this
+     * pass and the next ones; their history stays. Logs each one.
+     *
+     * @return the topics re-enabled, with the failures they had
+     */
+    public List<FailingTopic> retryFailed() {
+        List<FailingTopic> retried = queue.retryGivenUp(scope, settings.maxAttempts());
+        for (FailingTopic topic : retried) {
+            LOG.atInfo().addKeyValue("topic", topic.topicLocator())
+                    .addKeyValue("failed_attempts", topic.failedAttempts())
+                    .addKeyValue("error", topic.lastFailure().error().orElse(""))
+                    .log("Retrying topic {}, given up after {} failed attempts (last error: {})",
+                            topic.topicLocator(), topic.failedAttempts(), topic.lastFailure().error().orElse(""));
+        }
+        if (retried.isEmpty()) {
+            LOG.info("No topic to retry: none has failed {} times in a row", settings.maxAttempts());
+        }
+        return retried;
     }
 
     /** One pass; logs and returns its summary. */
     public PassSummary runPass() {
         // 1. reclaim expired leases, enqueue complete never-optimized topics
         int reclaimed = queue.reclaimExpiredLeases();
-        int enqueued = queue.enqueueCompleteUnoptimizedTopics();
+        int enqueued = queue.enqueueCompleteUnoptimizedTopics(scope, settings.maxAttempts());
         if (reclaimed > 0) {
             LOG.info("Reclaimed {} expired leases", reclaimed);
         }
         LOG.info("Store optimization routine started: {} topics newly queued", enqueued);
+        List<FailingTopic> givenUp = queue.failingTopics(scope, settings.maxAttempts());
+        givenUp.forEach(this::logSkipped);
         List<TopicResult> results = new ArrayList<>();
         // 2. acquire queued topics one at a time; 3-5. rewrite, commit or give back
         while (!stop.isRequested()) {
-            Optional<Lease> lease = queue.acquire(instanceId, settings.leaseDuration());
+            Optional<Lease> lease = queue.acquire(instanceId, settings.leaseDuration(), scope);
             if (lease.isEmpty()) {
                 break;
             }
             results.add(topicOptimizer.optimize(lease.get()));
         }
         // 6. log the outcome
-        PassSummary summary = new PassSummary(results, reclaimed, enqueued, stop.isRequested());
+        PassSummary summary = new PassSummary(results, reclaimed, enqueued, stop.isRequested(), givenUp);
         log(summary);
         return summary;
     }
@@ -78,12 +118,23 @@ public final class StoreOptimizer {
         }
     }
 
+    /** Every pass names the topics it leaves alone, so that the operator learns what waits for them. */
+    private void logSkipped(FailingTopic topic) {
+        LOG.atWarn().addKeyValue("topic", topic.topicLocator())
+                .addKeyValue("failed_attempts", topic.failedAttempts())
+                .addKeyValue("error", topic.lastFailure().error().orElse(""))
+                .log("Topic {} skipped: failed {} times, not retried until `store-optimizer --retry-failed`"
+                        + " (last error: {})", topic.topicLocator(), topic.failedAttempts(),
+                        topic.lastFailure().error().orElse(""));
+    }
+
     private static void log(PassSummary summary) {
         var event = summary.failures().isEmpty() ? LOG.atInfo() : LOG.atWarn();
         event.addKeyValue("topics_successful", summary.successful())
                 .addKeyValue("topics_failed", summary.failures().size())
                 .addKeyValue("topics_already_optimal", summary.alreadyOptimal())
                 .addKeyValue("leases_reclaimed", summary.reclaimedLeases())
+                .addKeyValue("topics_given_up", summary.givenUp().size())
                 .addKeyValue("stopped", summary.stopped())
                 .log(summary.headline());
         for (TopicResult failure : summary.failures()) {

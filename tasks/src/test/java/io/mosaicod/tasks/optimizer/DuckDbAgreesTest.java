@@ -48,7 +48,8 @@ class DuckDbAgreesTest {
             Topic topic = fixture.ingest("imu", "ragged", TopicFixture.nearlyOrdered(50, 300, 0.3, 21));
             List<Path> originals = files(storeRoot, repository.catalog().listChunks(topic.id()));
 
-            OptimizerSettings settings = new OptimizerSettings(200_000, 0, Duration.ofSeconds(30), data.resolve("spill"));
+            OptimizerSettings settings = new OptimizerSettings(200_000, 0, Duration.ofSeconds(30), data.resolve("spill"),
+                    3);
             StopSignal stop = new StopSignal();
             TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), store,
                     allocator, settings, renewals, stop);

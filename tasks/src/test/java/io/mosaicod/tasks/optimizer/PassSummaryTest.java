@@ -17,7 +17,7 @@ class PassSummaryTest {
     void aTopicThatFailedThenSucceededInThePassCountsAsSucceeded() {
         PassSummary summary = new PassSummary(List.of(result("run/imu", RunOutcome.LEASE_LOST),
                 result("run/gps", RunOutcome.SUCCEEDED), result("run/imu", RunOutcome.SUCCEEDED),
-                result("run/cam", RunOutcome.FAILED)), 0, 3, false);
+                result("run/cam", RunOutcome.FAILED)), 0, 3, false, List.of());
 
         assertThat(summary.successful()).isEqualTo(2);
         assertThat(summary.failures()).extracting(TopicResult::topicLocator).containsExactly("run/cam");
@@ -28,7 +28,7 @@ class PassSummaryTest {
     @Test
     void aTopicWhoseLastAttemptFailedCountsAsFailedOnce() {
         PassSummary summary = new PassSummary(List.of(result("run/imu", RunOutcome.ALREADY_OPTIMAL),
-                result("run/imu", RunOutcome.FAILED)), 0, 1, false);
+                result("run/imu", RunOutcome.FAILED)), 0, 1, false, List.of());
 
         assertThat(summary.successful()).isZero();
         assertThat(summary.alreadyOptimal()).isZero();

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.InstanceKind;
+import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.TopicScope;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.StopSignal;
 import io.mosaicod.read.fixture.ForwardingObjectStore;
@@ -40,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 abstract class StoreOptimizerContract {
     static final long MAX_CHUNK = 256_000_000L;
+    static final int MAX_ATTEMPTS = 3;
 
     @TempDir
     Path spill;
@@ -75,14 +78,18 @@ abstract class StoreOptimizerContract {
     }
 
     OptimizerSettings settings(long maxChunk, long pool) {
-        return new OptimizerSettings(maxChunk, pool, Duration.ofSeconds(30), spill);
+        return new OptimizerSettings(maxChunk, pool, Duration.ofSeconds(30), spill, MAX_ATTEMPTS);
     }
 
     PassSummary runPass(OptimizerSettings settings) {
+        return optimizer(settings).runPass();
+    }
+
+    StoreOptimizer optimizer(OptimizerSettings settings) {
         StopSignal stop = new StopSignal();
         TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), store,
                 allocator, settings, renewals, stop);
-        return new StoreOptimizer(repository.optimizationQueue(), topics, settings, instanceId, stop).runPass();
+        return new StoreOptimizer(repository.optimizationQueue(), topics, settings, instanceId, stop);
     }
 
     Topic reload(Topic topic) {
@@ -223,6 +230,55 @@ abstract class StoreOptimizerContract {
     }
 
     @Test
+    void aTopicThatFailedMaxAttemptsPassesIsSkippedUntilRetried() throws IOException {
+        Topic broken = fixture.ingest("broken", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 3));
+        String corruptKey = repository.catalog().listChunks(broken.id()).get(1).objectKey();
+        byte[] original = store.get(corruptKey);
+        store.put(corruptKey, "not a parquet file".getBytes(StandardCharsets.UTF_8));
+        for (int pass = 1; pass <= MAX_ATTEMPTS; pass++) {
+            PassSummary failing = runPass(settings(MAX_CHUNK, 0));
+            assertThat(failing.failures()).as("pass " + pass).hasSize(1);
+            assertThat(failing.givenUp()).as("pass " + pass).isEmpty();
+        }
+        Topic later = fixture.ingest("later", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 4));
+
+        PassSummary skipping = runPass(settings(MAX_CHUNK, 0));
+
+        assertThat(skipping.topics()).extracting(TopicResult::topicLocator).containsExactly(later.locator());
+        assertThat(skipping.failures()).isEmpty();
+        assertThat(skipping.givenUp()).singleElement().satisfies(givenUp -> {
+            assertThat(givenUp.topicLocator()).isEqualTo(broken.locator());
+            assertThat(givenUp.failedAttempts()).isEqualTo(MAX_ATTEMPTS);
+            assertThat(givenUp.lastFailure().error()).get().asString().contains(corruptKey);
+        });
+        store.put(corruptKey, original);
+        assertThat(runPass(settings(MAX_CHUNK, 0)).topics()).as("still skipped once repaired").isEmpty();
+
+        StoreOptimizer optimizer = optimizer(settings(MAX_CHUNK, 0));
+        assertThat(optimizer.retryFailed()).extracting(FailingTopic::topicLocator).containsExactly(broken.locator());
+        PassSummary retried = optimizer.runPass();
+
+        assertThat(retried.successful()).isEqualTo(1);
+        assertThat(retried.givenUp()).isEmpty();
+        assertThat(reload(broken).isOptimized()).isTrue();
+    }
+
+    @Test
+    void anOptimizerLimitedToSomeTopicsLeavesTheOthersAlone() throws IOException {
+        Topic named = fixture.ingest("named", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 5));
+        Topic other = fixture.ingest("other", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 6));
+
+        PassSummary summary = optimizer(settings(MAX_CHUNK, 0)).limitedTo(TopicScope.only(List.of(named.id())))
+                .runPass();
+
+        assertThat(summary.topics()).extracting(TopicResult::topicLocator).containsExactly(named.locator());
+        assertThat(reload(named).isOptimized()).isTrue();
+        assertThat(reload(other).isOptimized()).isFalse();
+        assertThat(repository.optimizationQueue().overview(Duration.ofHours(1)).waiting())
+                .as("the other topic is not even queued").isZero();
+    }
+
+    @Test
     void anInstanceThatLostItsLeaseNeverCommits() throws IOException {
         Topic topic = fixture.ingest("fenced", "default", TopicFixture.nearlyOrdered(6, 100, 0.5, 5));
         var queue = repository.optimizationQueue();
@@ -297,7 +353,7 @@ abstract class StoreOptimizerContract {
         // a store whose reads take 700 ms each (read four at a time ahead of the merge): the rewrite lasts
         // several lease durations of 1 s
         ObjectStore slow = new SlowReads(store, Duration.ofMillis(700));
-        OptimizerSettings settings = new OptimizerSettings(MAX_CHUNK, 0, Duration.ofSeconds(1), spill);
+        OptimizerSettings settings = new OptimizerSettings(MAX_CHUNK, 0, Duration.ofSeconds(1), spill, MAX_ATTEMPTS);
         StopSignal stop = new StopSignal();
         TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), slow,
                 allocator, settings, renewals, stop);

@@ -123,7 +123,8 @@ class TopicRewriterReadAheadTest {
     }
 
     private TopicRewriter.Result rewrite(Topic topic, long maxChunk, long pool) throws IOException {
-        OptimizerSettings settings = new OptimizerSettings(maxChunk, pool, Duration.ofSeconds(30), data.resolve("spill"));
+        OptimizerSettings settings = new OptimizerSettings(maxChunk, pool, Duration.ofSeconds(30), data.resolve("spill"),
+                3);
         List<Chunk> chunks = chunks(topic);
         RewritePlan plan = plan(topic, maxChunk, pool);
         assertThat(plan).isInstanceOf(RewritePlan.Rewrite.class);

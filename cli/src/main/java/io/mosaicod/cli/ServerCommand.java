@@ -50,7 +50,7 @@ final class ServerCommand extends ConfiguredCommand {
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             sendBatchesWithoutCopying();
             MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()), instance.repository(),
-                    instance.store());
+                    instance.store(), instance.metrics().server());
             try {
                 LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
                         config.server().host(), server.port());

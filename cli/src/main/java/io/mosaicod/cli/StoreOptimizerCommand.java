@@ -45,6 +45,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
             TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                     instance.store(), allocator, settings, instance.scheduler(), instance.stop());
             topics.onProgress(TerminalProgress.forStderr());
+            topics.reportTo(instance.metrics().optimizer(repository.optimizationQueue()));
             StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings,
                     instance.instanceId(), instance.stop());
             if (!options.runsOnce()) {

@@ -13,6 +13,7 @@ import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.flight.MalformedRequests;
 import io.mosaicod.server.flight.MosaicoFlightProducer;
 import io.mosaicod.server.ingest.DoPutService;
+import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.protocol.JsonWireCodec;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.server.read.ReadService;
@@ -67,6 +68,12 @@ public final class MosaicodServer implements AutoCloseable {
     /** Binds and starts serving; returns once the port is open. */
     public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store)
             throws IOException {
+        return start(settings, repository, store, ServerMetrics.NONE);
+    }
+
+    /** The same, reporting uploads and calls to {@code metrics}. */
+    public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store,
+                                       ServerMetrics metrics) throws IOException {
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
         ServerTransport transport = new ServerTransport();
@@ -77,7 +84,8 @@ public final class MosaicodServer implements AutoCloseable {
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain).start();
+            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain, metrics)
+                    .start();
             MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
             LOG.info("mosaicod server listening on {}:{} (max message {} bytes)", settings.host(), started.port(),
                     settings.maxDecodeMessageBytes());
@@ -92,13 +100,13 @@ public final class MosaicodServer implements AutoCloseable {
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
                                 ObjectStore store, BufferAllocator root, ExecutorService executor,
-                                ServerTransport transport, ShutdownDrain drain) {
+                                ServerTransport transport, ShutdownDrain drain, ServerMetrics metrics) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
-                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes());
+                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes(), metrics);
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
@@ -110,6 +118,8 @@ public final class MosaicodServer implements AutoCloseable {
                 .addService(drain.health().getHealthService())
                 .intercept(new StreamReset())
                 .intercept(drain)
+                // added last, so called first: it sees what the drain refuses too
+                .intercept(new CallMetrics(metrics))
                 .build();
     }
 

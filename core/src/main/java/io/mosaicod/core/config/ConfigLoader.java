@@ -49,7 +49,8 @@ public final class ConfigLoader {
                         layers.get(Settings.STORE_OPTIMIZER_LEASE_DURATION)),
                 new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
                         layers.get(Settings.CLEANUP_RETENTION_DURATION)),
-                new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)));
+                new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)),
+                new MosaicodConfig.Metrics(layers.explicit(Settings.METRICS_ADDRESS)));
     }
 
     private DatabaseConfig database(Layers layers, Path dataDir) {

@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -13,7 +14,8 @@ import java.util.Optional;
  * @param dataDir    absolute local data folder
  */
 public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseConfig database, StoreConfig store,
-                             Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log) {
+                             Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log,
+                             Metrics metrics) {
 
     public MosaicodConfig {
         Objects.requireNonNull(configFile, "configFile");
@@ -24,6 +26,7 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
         Objects.requireNonNull(storeOptimizer, "storeOptimizer");
         Objects.requireNonNull(cleanup, "cleanup");
         Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(metrics, "metrics");
     }
 
     /**
@@ -69,5 +72,12 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
     }
 
     public record Log(LogFormat format, LogLevel level) {
+    }
+
+    /** @param address where the Prometheus endpoint listens (unresolved); empty: no endpoint */
+    public record Metrics(Optional<InetSocketAddress> address) {
+        public Metrics {
+            Objects.requireNonNull(address, "address");
+        }
     }
 }

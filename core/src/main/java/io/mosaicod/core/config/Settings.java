@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -158,6 +159,12 @@ public final class Settings {
                     ValueType.oneOf(LogLevel.class), "Least severe level logged: warning, info or debug.")
             .withFlag("--log-level").withDefault(LogLevel.INFO);
 
+    public static final Setting<InetSocketAddress> METRICS_ADDRESS = Setting.of("MOSAICOD_METRICS_ADDRESS",
+                    "metrics.address", ValueType.hostAndPort(),
+                    "Address (host:port) of the Prometheus endpoint /metrics of server, and of store optimizer and"
+                            + " cleanup when they run continuously; none means no endpoint.")
+            .withDerivedDefault("none");
+
     public static final List<Setting<?>> ALL = List.of(
             CONFIG_FILE, DATA_DIR,
             DB_URL, DB_USER, DB_PASSWORD, MAX_DB_CONNECTIONS,
@@ -168,7 +175,8 @@ public final class Settings {
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
             STORE_OPTIMIZER_LEASE_DURATION,
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
-            LOG_FORMAT, LOG_LEVEL);
+            LOG_FORMAT, LOG_LEVEL,
+            METRICS_ADDRESS);
 
     /** The S3-only settings, which need {@link #STORE_BUCKET}. */
     static final List<Setting<?>> S3_ONLY = List.of(STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY,

@@ -1,5 +1,6 @@
 package io.mosaicod.db.jdbc;
 
+import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.RepositoryException;
 import java.sql.Connection;
@@ -32,10 +33,12 @@ final class Database {
 
     final Dialect dialect;
     private final DataSource dataSource;
+    private final BackendErrors errors;
 
-    Database(DataSource dataSource, Dialect dialect) {
+    Database(DataSource dataSource, Dialect dialect, BackendErrors errors) {
         this.dataSource = dataSource;
         this.dialect = dialect;
+        this.errors = errors;
     }
 
     /** Runs {@code work} on a connection in autocommit mode: each statement is its own transaction. */
@@ -70,9 +73,11 @@ final class Database {
 
     private RepositoryException failure(String operation, SQLException e) {
         if (dialect.isForeignKeyViolation(e)) {
+            // a race with a deletion, which the caller answers as such: not a failure of the repository
             return new ConcurrentDeletionException("cannot " + operation + ": what it refers to was deleted meanwhile",
                     e);
         }
+        errors.repositoryError();
         return new RepositoryException("cannot " + operation + ": " + e.getMessage(), e);
     }
 

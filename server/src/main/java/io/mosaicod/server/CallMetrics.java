@@ -15,7 +15,7 @@ import org.apache.arrow.flight.impl.Flight;
 
 /**
  * Reports every call to {@link ServerMetrics} once, when it ends: its method, for {@code DoAction} the action,
- * its status code and how long it ran. The outermost interceptor, so it also sees the calls the others refuse.
+ * its status code and how long it ran. It sits outside the drain, so it also sees the calls the drain refuses.
  * Action names come from clients: any the server does not answer is reported as one
  * {@value ServerMetrics#UNKNOWN_ACTION}, which keeps the number of series bounded.
  */

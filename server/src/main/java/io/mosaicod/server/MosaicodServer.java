@@ -116,10 +116,11 @@ public final class MosaicodServer implements AutoCloseable {
                         // that stops reading pins (see ParkingLot)
                         new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
                 .addService(drain.health().getHealthService())
-                .intercept(new StreamReset())
+                // the interceptor added last is called first: the call metrics see what the drain refuses, and the
+                // stream reset, outermost, sees gRPC's own call object (the call metrics hand on a wrapper)
                 .intercept(drain)
-                // added last, so called first: it sees what the drain refuses too
                 .intercept(new CallMetrics(metrics))
+                .intercept(new StreamReset())
                 .build();
     }
 

@@ -85,6 +85,7 @@ final class CleanupCommand extends ConfiguredCommand {
         CleanupRoutine routine = new CleanupRoutine(instance.repository(), store,
                 CleanupSettings.withRetention(options.retentionDuration()), instance.instanceId(), instance.stop(),
                 instance.scheduler());
+        routine.reportTo(instance.metrics().cleanup());
         if (!options.runsOnce()) {
             routine.runEvery(options.timeInterval().toSeconds());
             return ExitCode.OK;

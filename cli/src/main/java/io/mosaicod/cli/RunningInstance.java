@@ -1,10 +1,12 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.cli.metrics.ProcessMetrics;
 import io.mosaicod.core.config.ConfigException;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.jdbc.Repositories;
+import io.mosaicod.store.MeteredObjectStore;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.store.StoreAccessException;
@@ -12,6 +14,8 @@ import io.mosaicod.tasks.StopSignal;
 import io.mosaicod.tasks.instance.InstanceHeartbeat;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -30,6 +34,7 @@ final class RunningInstance implements AutoCloseable {
     /** How long a stop signal waits for the work to wind down before the process exits anyway. */
     private static final long STOP_GRACE_SECONDS = 120;
 
+    private final ProcessMetrics metrics;
     private final Repository repository;
     private final ObjectStore store;
     private final ScheduledExecutorService scheduler;
@@ -38,8 +43,9 @@ final class RunningInstance implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Thread shutdownHook = new Thread(this::stopOnSignal, "mosaicod-stop");
 
-    private RunningInstance(Repository repository, ObjectStore store, ScheduledExecutorService scheduler,
-                            InstanceHeartbeat heartbeat) {
+    private RunningInstance(ProcessMetrics metrics, Repository repository, ObjectStore store,
+                            ScheduledExecutorService scheduler, InstanceHeartbeat heartbeat) {
+        this.metrics = metrics;
         this.repository = repository;
         this.store = store;
         this.scheduler = scheduler;
@@ -48,23 +54,49 @@ final class RunningInstance implements AutoCloseable {
     }
 
     static RunningInstance start(MosaicodConfig config, InstanceKind kind, boolean oneShot) throws IOException {
+        ProcessMetrics metrics = metrics(config, oneShot);
         ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(1, r -> {
             Thread t = new Thread(r, "mosaicod-" + kind.label() + "-timer");
             t.setDaemon(true);
             return t;
         });
-        Repository repository = Repositories.open(config.database());
+        Repository repository;
+        try {
+            repository = Repositories.open(config.database(), metrics.backendErrors());
+        } catch (RuntimeException e) {
+            metrics.close();
+            scheduler.shutdownNow();
+            throw e;
+        }
         try {
             ObjectStore store = ObjectStores.open(config.store());
             checkAccess(store);
             InstanceHeartbeat heartbeat = InstanceHeartbeat.register(repository.instances(), kind, hostName(),
                     ProcessHandle.current().pid(), oneShot, scheduler);
-            return new RunningInstance(repository, store, scheduler, heartbeat);
+            return new RunningInstance(metrics, repository, MeteredObjectStore.of(store, metrics.backendErrors()),
+                    scheduler, heartbeat);
         } catch (IOException | RuntimeException e) {
             repository.close();
             scheduler.shutdownNow();
+            metrics.close();
             throw e;
         }
+    }
+
+    /**
+     * The endpoint of a process that keeps running; a one-shot pass ends before a scraper would call twice, so
+     * it serves none even when an address is set (the same settings often serve every process of a machine).
+     */
+    private static ProcessMetrics metrics(MosaicodConfig config, boolean oneShot) {
+        Optional<InetSocketAddress> address = config.metrics().address();
+        if (address.isEmpty()) {
+            return ProcessMetrics.off();
+        }
+        if (oneShot) {
+            LOG.debug("no metrics endpoint for a one-shot pass");
+            return ProcessMetrics.off();
+        }
+        return ProcessMetrics.serve(address.get());
     }
 
     /** A store that cannot be used at all is a configuration mistake: one line naming the setting, no start. */
@@ -75,6 +107,11 @@ final class RunningInstance implements AutoCloseable {
             store.close();
             throw new ConfigException(e.getMessage());
         }
+    }
+
+    /** What the process's parts report their metrics to (no-ops when the endpoint is off). */
+    ProcessMetrics metrics() {
+        return metrics;
     }
 
     Repository repository() {
@@ -123,6 +160,7 @@ final class RunningInstance implements AutoCloseable {
                 LOG.warn("closing the store failed: {}", e.getMessage());
             }
             repository.close();
+            metrics.close();
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(shutdownHook);

@@ -54,7 +54,8 @@ final class ServerCommand extends ConfiguredCommand {
         ServerSettings settings = ServerSettings.from(config.server()); // a bad TLS file stops here, unregistered
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             sendBatchesWithoutCopying();
-            MosaicodServer server = MosaicodServer.start(settings, instance.repository(), instance.store());
+            MosaicodServer server = MosaicodServer.start(settings, instance.repository(), instance.store(),
+                    instance.metrics().server());
             try {
                 LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
                         config.server().host(), server.port());

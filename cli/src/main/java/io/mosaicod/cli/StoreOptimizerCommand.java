@@ -52,6 +52,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
             TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                     instance.store(), allocator, settings, instance.scheduler(), instance.stop());
             topics.onProgress(TerminalProgress.forStderr());
+            topics.reportTo(instance.metrics().optimizer(repository.optimizationQueue()));
             StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings,
                     instance.instanceId(), instance.stop())
                     .limitedTo(OptimizerTargets.scopeOf(repository, arguments.values(TOPIC.key())));

@@ -14,6 +14,7 @@ import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.flight.MalformedRequests;
 import io.mosaicod.server.flight.MosaicoFlightProducer;
 import io.mosaicod.server.ingest.DoPutService;
+import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.protocol.JsonWireCodec;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.server.read.ReadService;
@@ -68,6 +69,12 @@ public final class MosaicodServer implements AutoCloseable {
     /** Binds and starts serving; returns once the port is open. */
     public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store)
             throws IOException {
+        return start(settings, repository, store, ServerMetrics.NONE);
+    }
+
+    /** The same, reporting uploads and calls to {@code metrics}. */
+    public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store,
+                                       ServerMetrics metrics) throws IOException {
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
         ServerTransport transport = new ServerTransport();
@@ -78,7 +85,8 @@ public final class MosaicodServer implements AutoCloseable {
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain).start();
+            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain, metrics)
+                    .start();
             MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
             LOG.info("mosaicod server listening on {}:{} ({}max message {} bytes{})", settings.host(), started.port(),
                     settings.wire().tls().isPresent() ? "TLS, " : "plain text, ", settings.maxDecodeMessageBytes(),
@@ -94,13 +102,13 @@ public final class MosaicodServer implements AutoCloseable {
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
                                 ObjectStore store, BufferAllocator root, ExecutorService executor,
-                                ServerTransport transport, ShutdownDrain drain) {
+                                ServerTransport transport, ShutdownDrain drain, ServerMetrics metrics) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
-                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes());
+                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes(), metrics);
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
@@ -110,12 +118,15 @@ public final class MosaicodServer implements AutoCloseable {
                         // that stops reading pins (see ParkingLot)
                         new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
                 .addService(drain.health().getHealthService())
-                .intercept(new StreamReset())
                 .intercept(drain);
         if (settings.wire().gzip()) {
             builder.intercept(new GzipReplies());
         }
-        return builder.build();
+        // the interceptor added last is called first: the call metrics see what the drain refuses, and the
+        // stream reset, outermost, sees gRPC's own call object (the call metrics hand on a wrapper)
+        return builder.intercept(new CallMetrics(metrics))
+                .intercept(new StreamReset())
+                .build();
     }
 
     /** Arrow's Flight service definition with its DoPut replaced by the server's own. */

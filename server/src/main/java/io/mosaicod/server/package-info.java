@@ -3,6 +3,7 @@
  * its {@link io.mosaicod.server.ServerSettings}; the cli's {@code mosaicod server} command runs it.
  * Subpackages: {@code protocol} (messages, validation, the wire codec), {@code catalog} (DoAction),
  * {@code ingest} (DoPut), {@code read} (ListFlights, GetFlightInfo, DoGet), {@code folder} (the
- * {@code metadata.json} of store folders), {@code flight} (Flight/gRPC glue and status codes).
+ * {@code metadata.json} of store folders), {@code flight} (Flight/gRPC glue and status codes), {@code metrics} (what the server reports for
+ * the process's metrics).
  */
 package io.mosaicod.server;

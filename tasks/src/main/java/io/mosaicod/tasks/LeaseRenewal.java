@@ -32,6 +32,7 @@ public final class LeaseRenewal implements AutoCloseable {
     private final Renewer renewer;
     private final Duration duration;
     private final LongSupplier nanoTime;
+    private final Runnable onLost;
     private final ScheduledFuture<?> renewals;
     private volatile long lastRenewedNanos;
     private volatile String lostBecause;
@@ -39,7 +40,14 @@ public final class LeaseRenewal implements AutoCloseable {
 
     /** @param lease names the lease in logs, e.g. {@code the lease on run_1/imu} */
     public LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler) {
-        this(lease, renewer, duration, scheduler, System::nanoTime);
+        this(lease, renewer, duration, scheduler, () -> {
+        });
+    }
+
+    /** @param onLost runs once, on the timer thread, when the lease is found lost (e.g. to count it) */
+    public LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler,
+                        Runnable onLost) {
+        this(lease, renewer, duration, scheduler, onLost, System::nanoTime);
     }
 
     /**
@@ -48,7 +56,14 @@ public final class LeaseRenewal implements AutoCloseable {
      */
     LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler,
                  LongSupplier nanoTime) {
+        this(lease, renewer, duration, scheduler, () -> {
+        }, nanoTime);
+    }
+
+    private LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler,
+                         Runnable onLost, LongSupplier nanoTime) {
         this.lease = lease;
+        this.onLost = onLost;
         this.renewer = renewer;
         this.duration = duration;
         this.nanoTime = nanoTime;
@@ -85,6 +100,7 @@ public final class LeaseRenewal implements AutoCloseable {
         lostBecause = reason;
         renewals.cancel(false);
         LOG.warn("lost {}: {}", lease, reason);
+        onLost.run();
     }
 
     /** Why the lease is gone, or empty while it is held. */

@@ -63,7 +63,7 @@ public final class ConfigLoader {
                 new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
                         layers.get(Settings.CLEANUP_RETENTION_DURATION)),
                 new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)),
-                notInEffect(layers));
+                new MosaicodConfig.Metrics(layers.explicit(Settings.METRICS_ADDRESS)), notInEffect(layers));
     }
 
     /** TLS needs both files; naming them without enabling TLS is allowed (they are then not read). */

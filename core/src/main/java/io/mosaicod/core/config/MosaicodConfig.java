@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.Optional;
  */
 public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseConfig database, StoreConfig store,
                              Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log,
-                             List<IgnoredSetting> notInEffect) {
+                             Metrics metrics, List<IgnoredSetting> notInEffect) {
 
     public MosaicodConfig {
         Objects.requireNonNull(configFile, "configFile");
@@ -27,6 +28,7 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
         Objects.requireNonNull(storeOptimizer, "storeOptimizer");
         Objects.requireNonNull(cleanup, "cleanup");
         Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(metrics, "metrics");
         notInEffect = List.copyOf(notInEffect);
     }
 
@@ -84,5 +86,12 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
     }
 
     public record Log(LogFormat format, LogLevel level) {
+    }
+
+    /** @param address where the Prometheus endpoint listens (unresolved); empty: no endpoint */
+    public record Metrics(Optional<InetSocketAddress> address) {
+        public Metrics {
+            Objects.requireNonNull(address, "address");
+        }
     }
 }

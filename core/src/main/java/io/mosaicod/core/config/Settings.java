@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -234,6 +235,12 @@ public final class Settings {
                     ValueType.oneOf(LogLevel.class), "Least severe level logged: warning, info or debug.")
             .withFlag("--log-level").withDefault(LogLevel.INFO).alsoNamed("log.level");
 
+    public static final Setting<InetSocketAddress> METRICS_ADDRESS = Setting.of("MOSAICOD_METRICS_ADDRESS",
+                    "metrics.address", ValueType.hostAndPort(),
+                    "Address (host:port) of the Prometheus endpoint /metrics of server, and of store optimizer and"
+                            + " cleanup when they run continuously; none means no endpoint.")
+            .withDerivedDefault("none");
+
     public static final List<Setting<?>> ALL = List.of(
             CONFIG_FILE, DATA_DIR,
             DB_URL, DB_USER, DB_PASSWORD, MAX_DB_CONNECTIONS,
@@ -248,7 +255,8 @@ public final class Settings {
             CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
             QUERY_ENGINE_MEMORY_POOL_SIZE, MAX_CONCURRENT_CHUNK_QUERIES, MAX_SIZE_PLAIN_LIST_EQ,
             PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE,
-            LOG_FORMAT, LOG_LEVEL);
+            LOG_FORMAT, LOG_LEVEL,
+            METRICS_ADDRESS);
 
     /** Upstream protections this build does not have: turning one on is refused rather than ignored. */
     static final List<Setting<?>> PROTECTIONS = List.of(API_KEY_ENABLED);

@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -128,6 +129,33 @@ public interface ValueType<T> {
             case "false" -> false;
             default -> throw new IllegalArgumentException("not a boolean");
         }, "true or false", String::valueOf);
+    }
+
+    /**
+     * {@code host:port} (an IPv6 host in brackets: {@code [::1]:9464}), unresolved: the process that listens on
+     * it finds out whether the host exists. Port 0 picks a free port.
+     */
+    static ValueType<InetSocketAddress> hostAndPort() {
+        ValueType<Integer> port = port();
+        return simple(text -> {
+            String t = text.trim();
+            int colon = t.lastIndexOf(':');
+            if (colon < 1) {
+                throw new IllegalArgumentException("no host:port");
+            }
+            String host = t.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            } else if (host.contains(":")) {
+                throw new IllegalArgumentException("IPv6 host without brackets");
+            }
+            if (host.isBlank() || host.contains(" ")) {
+                throw new IllegalArgumentException("no host");
+            }
+            return InetSocketAddress.createUnresolved(host, port.parse(t.substring(colon + 1)));
+        }, "host:port (e.g. 127.0.0.1:9464, or 0.0.0.0:9464 for all interfaces; port 0 picks a free port)",
+                address -> (address.getHostString().contains(":") ? "[" + address.getHostString() + "]"
+                        : address.getHostString()) + ":" + address.getPort());
     }
 
     /** One of the enum's constants, by its lower-case name, case-insensitively. */

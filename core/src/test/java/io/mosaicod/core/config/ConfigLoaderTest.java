@@ -58,6 +58,34 @@ class ConfigLoaderTest {
         assertThat(config.storeOptimizer().leaseRenewalInterval()).isEqualTo(Duration.ofSeconds(100));
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ZERO, Duration.ofSeconds(86_400)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.PRETTY, LogLevel.INFO));
+        assertThat(config.metrics().address()).as("no metrics endpoint unless asked for").isEmpty();
+    }
+
+    @Test
+    void theMetricsAddressIsAHostAndAPort() throws IOException {
+        configToml("[metrics]\naddress = \"0.0.0.0:9464\"\n");
+        assertThat(load().metrics().address()).hasValueSatisfying(address -> {
+            assertThat(address.getHostString()).isEqualTo("0.0.0.0");
+            assertThat(address.getPort()).isEqualTo(9464);
+        });
+        env.put("MOSAICOD_METRICS_ADDRESS", "[::1]:0");
+        assertThat(load().metrics().address()).hasValueSatisfying(address -> {
+            assertThat(address.getHostString()).isEqualTo("::1");
+            assertThat(address.getPort()).isZero();
+        });
+        assertThat(Settings.METRICS_ADDRESS.type().format(load().metrics().address().orElseThrow()))
+                .isEqualTo("[::1]:0");
+    }
+
+    @Test
+    void aMetricsAddressWithoutHostOrPortIsRejected() {
+        for (String bad : new String[] {"9464", ":9464", "localhost", "localhost:", "localhost:70000", "::1:9464",
+                "local host:9464"}) {
+            env.put("MOSAICOD_METRICS_ADDRESS", bad);
+            assertThat(error()).as(bad).isEqualTo("invalid value '" + bad + "' for env MOSAICOD_METRICS_ADDRESS:"
+                    + " expected host:port (e.g. 127.0.0.1:9464, or 0.0.0.0:9464 for all interfaces; port 0 picks a"
+                    + " free port)");
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.mosaicod.db.jdbc;
 
 import io.mosaicod.core.Availability;
+import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.RepositoryException;
 import io.mosaicod.db.RepositoryUnavailableException;
@@ -39,11 +40,13 @@ final class Database {
     final Dialect dialect;
     private final DataSource dataSource;
     private final Availability availability;
+    private final BackendErrors errors;
 
     /** @param where names the repository in the lines that report it unavailable and back */
-    Database(DataSource dataSource, Dialect dialect, String where) {
+    Database(DataSource dataSource, Dialect dialect, String where, BackendErrors errors) {
         this.dataSource = dataSource;
         this.dialect = dialect;
+        this.errors = errors;
         this.availability = new Availability("the repository at " + where, this::probe, Duration.ofSeconds(1));
     }
 
@@ -87,14 +90,17 @@ final class Database {
 
     private RepositoryException failure(String operation, SQLException e) {
         if (isUnreachable(e)) {
+            errors.repositoryError();
             availability.lost(e);
             return new RepositoryUnavailableException("cannot " + operation + ": the repository is unavailable ("
                     + e.getMessage() + ")", e);
         }
         if (dialect.isForeignKeyViolation(e)) {
+            // a race with a deletion, which the caller answers as such: not a failure of the repository
             return new ConcurrentDeletionException("cannot " + operation + ": what it refers to was deleted meanwhile",
                     e);
         }
+        errors.repositoryError();
         return new RepositoryException("cannot " + operation + ": " + e.getMessage(), e);
     }
 

@@ -3,6 +3,7 @@ package io.mosaicod.db.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.InstanceRegistry;
@@ -30,9 +31,9 @@ public final class JdbcRepository implements Repository {
     private final InstanceRegistry instances;
     private final String now;
 
-    private JdbcRepository(HikariDataSource pool, Dialect dialect, String jdbcUrl) {
+    private JdbcRepository(HikariDataSource pool, Dialect dialect, String jdbcUrl, BackendErrors errors) {
         this.pool = pool;
-        this.database = new Database(pool, dialect, jdbcUrl);
+        this.database = new Database(pool, dialect, jdbcUrl, errors);
         CatalogRows rows = new CatalogRows(dialect);
         ChunkTable chunks = new ChunkTable(database, rows);
         this.catalog = new JdbcCatalog(database, rows, chunks);
@@ -42,8 +43,11 @@ public final class JdbcRepository implements Repository {
         this.now = dialect.render("SELECT {now_ms}");
     }
 
-    /** Connects, migrates the schema to the latest version, and returns the repository. */
-    public static Repository open(DatabaseConfig config) {
+    /**
+     * Connects, migrates the schema to the latest version, and returns the repository, which reports its failed
+     * operations to {@code errors}.
+     */
+    public static Repository open(DatabaseConfig config, BackendErrors errors) {
         Dialect dialect = Dialect.of(config.jdbcUrl());
         if (dialect == Dialect.SQLITE) {
             createParentFolder(config.jdbcUrl());
@@ -57,7 +61,7 @@ public final class JdbcRepository implements Repository {
         }
         try {
             SchemaMigration.migrate(pool, dialect, config.jdbcUrl());
-            return new JdbcRepository(pool, dialect, config.jdbcUrl());
+            return new JdbcRepository(pool, dialect, config.jdbcUrl(), errors);
         } catch (RuntimeException e) {
             pool.close();
             throw e;

@@ -1,6 +1,7 @@
 package io.mosaicod.db.jdbc;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
 
@@ -17,6 +18,11 @@ public final class Repositories {
      * @throws RepositoryException naming the URL if the database is unreachable or cannot be migrated
      */
     public static Repository open(DatabaseConfig config) {
-        return JdbcRepository.open(config);
+        return open(config, BackendErrors.NONE);
+    }
+
+    /** The same, reporting every failed operation to {@code errors} (a process's metrics). */
+    public static Repository open(DatabaseConfig config, BackendErrors errors) {
+        return JdbcRepository.open(config, errors);
     }
 }

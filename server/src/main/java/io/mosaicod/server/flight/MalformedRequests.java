@@ -54,6 +54,14 @@ public final class MalformedRequests {
         });
     }
 
+    /**
+     * The request a guarded method's handler receives for {@code message}, the message as it passes the
+     * interceptors around the service; {@code null} for a message that could not be parsed.
+     */
+    public static Object requestOf(Object message) {
+        return message instanceof Parsed<?> parsed ? parsed.message() : message;
+    }
+
     /** A request message, or why it could not be parsed. */
     private record Parsed<Q>(Q message, RuntimeException failure) {
     }

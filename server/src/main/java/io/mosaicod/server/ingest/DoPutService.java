@@ -4,6 +4,7 @@ import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
+import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.protocol.WireCodec;
@@ -23,9 +24,11 @@ public final class DoPutService {
     /**
      * @param allocator       the memory every upload's messages are read into; its limit bounds them all
      * @param maxMessageBytes the advertised message limit
+     * @param metrics         hears of every upload and stored batch
      */
     public DoPutService(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
-                        int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes) {
+                        int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes,
+                        ServerMetrics metrics) {
         MethodDescriptor<Flight.FlightData, Flight.PutResult> standard = FlightServiceGrpc.getDoPutMethod();
         this.method = MethodDescriptor.<FlightDataMessage, Flight.PutResult>newBuilder()
                 .setType(standard.getType())
@@ -36,7 +39,7 @@ public final class DoPutService {
                 .setSchemaDescriptor(standard.getSchemaDescriptor())
                 .build();
         this.uploads = new TopicUploads(codec, lookup, store, registry, chunkWriteConcurrency, allocator,
-                maxMessageBytes);
+                maxMessageBytes, metrics);
     }
 
     public String fullMethodName() {

@@ -3,6 +3,7 @@ package io.mosaicod.server.ingest;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.format.WriterProfile;
+import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
@@ -39,15 +40,17 @@ final class TopicUpload {
     private final BufferAllocator allocator;
     private final VectorSchemaRoot batch;
     private final VectorLoader loader;
+    private final ServerMetrics metrics;
     private final long startedNanos = System.nanoTime();
     private int chunks;
     private long rows;
     private long bytes;
+    private boolean completed;
     private boolean ended;
 
     /** Takes over the registry claim on the topic and the allocator; both are released when it ends. */
     TopicUpload(Topic topic, Folder folder, Schema schema, Catalog catalog, ChunkCommitter committer,
-                UploadRegistry registry, Semaphore writePermits, BufferAllocator allocator) {
+                UploadRegistry registry, Semaphore writePermits, BufferAllocator allocator, ServerMetrics metrics) {
         this.topic = topic;
         this.folder = folder;
         this.schema = schema;
@@ -59,6 +62,7 @@ final class TopicUpload {
         this.allocator = allocator;
         this.batch = VectorSchemaRoot.create(schema, allocator);
         this.loader = new VectorLoader(batch);
+        this.metrics = metrics;
     }
 
     String locator() {
@@ -71,14 +75,17 @@ final class TopicUpload {
         if (batch.getRowCount() == 0) {
             return;
         }
+        long chunkBytes;
         writePermits.acquireUninterruptibly();
         try {
-            bytes += committer.commit(topic.id(), folder, chunks, schema, profile, batch).sizeBytes();
+            chunkBytes = committer.commit(topic.id(), folder, chunks, schema, profile, batch).sizeBytes();
         } finally {
             writePermits.release();
         }
         chunks++;
         rows += batch.getRowCount();
+        bytes += chunkBytes;
+        metrics.batchStored(batch.getRowCount(), chunkBytes);
     }
 
     private void load(FlightDataMessage message) {
@@ -124,6 +131,7 @@ final class TopicUpload {
             }
             LOG.info("uploaded topic {}: {} chunks, {} rows, {} bytes in {} ms", topic.locator(), chunks, rows, bytes,
                     (System.nanoTime() - startedNanos) / 1_000_000);
+            completed = true;
         } finally {
             end();
         }
@@ -146,6 +154,7 @@ final class TopicUpload {
             return;
         }
         ended = true;
+        metrics.uploadEnded(completed);
         try {
             batch.close();
             allocator.close();

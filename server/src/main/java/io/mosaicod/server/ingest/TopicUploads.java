@@ -3,6 +3,7 @@ package io.mosaicod.server.ingest;
 import io.mosaicod.core.locator.TopicLocator;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
+import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.folder.TopicFolderMetadata;
@@ -35,6 +36,7 @@ final class TopicUploads {
     private final Semaphore writePermits;
     private final BufferAllocator allocator;
     private final long streamMemoryBytes;
+    private final ServerMetrics metrics;
 
     /**
      * @param allocator       the memory of all uploads; each stream takes a child of it
@@ -42,7 +44,7 @@ final class TopicUploads {
      *                        (the batch it decodes) stay within twice that
      */
     TopicUploads(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
-                 int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes) {
+                 int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes, ServerMetrics metrics) {
         this.codec = codec;
         this.lookup = lookup;
         this.store = store;
@@ -51,6 +53,7 @@ final class TopicUploads {
         this.writePermits = new Semaphore(chunkWriteConcurrency);
         this.allocator = allocator;
         this.streamMemoryBytes = 2L * maxMessageBytes;
+        this.metrics = metrics;
     }
 
     TopicUpload begin(FlightDataMessage first) throws IOException {
@@ -127,7 +130,9 @@ final class TopicUploads {
         recordSchema(folder, schema);
         BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + current.locator(), 0,
                 Math.min(streamMemoryBytes, allocator.getLimit()));
-        return new TopicUpload(current, folder, schema, catalog, committer, registry, writePermits, streamAllocator);
+        metrics.uploadStarted();
+        return new TopicUpload(current, folder, schema, catalog, committer, registry, writePermits, streamAllocator,
+                metrics);
     }
 
     /** Rewrites the folder's {@code metadata.json} with the schema, so the folder explains its chunks alone. */

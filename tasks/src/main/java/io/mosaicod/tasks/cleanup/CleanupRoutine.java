@@ -43,6 +43,7 @@ public final class CleanupRoutine {
     private final long instanceId;
     private final StopSignal stop;
     private final ScheduledExecutorService scheduler;
+    private volatile CleanupMetrics metrics = CleanupMetrics.NONE;
 
     /** @param scheduler timer thread for the pass lease's renewals */
     public CleanupRoutine(Repository repository, ObjectStore store, CleanupSettings settings, long instanceId,
@@ -54,6 +55,11 @@ public final class CleanupRoutine {
         this.instanceId = instanceId;
         this.stop = stop;
         this.scheduler = scheduler;
+    }
+
+    /** Reports every pass of this instance, and every pass lease lost, to {@code metrics} from now on. */
+    public void reportTo(CleanupMetrics metrics) {
+        this.metrics = metrics;
     }
 
     /**
@@ -76,7 +82,8 @@ public final class CleanupRoutine {
         PassTally tally = new PassTally();
         CleanupState state;
         try (LeaseRenewal lease = new LeaseRenewal("the lease of cleanup pass " + pass.runId(),
-                () -> ledger.renewPass(pass, settings.passLease()), settings.passLease(), scheduler)) {
+                () -> ledger.renewPass(pass, settings.passLease()), settings.passLease(), scheduler,
+                metrics::leaseLost)) {
             state = sweep(pass, startNanos, lease, tally);
         } catch (RuntimeException e) {
             // a bug or the repository gone: still close the pass's record with what it did and why it ended
@@ -90,6 +97,7 @@ public final class CleanupRoutine {
         }
         CleanupResult result = tally.result(state);
         ledger.finishPass(pass, result);
+        metrics.passEnded(result);
         logCompleted(pass, result, System.nanoTime() - startNanos);
         return Optional.of(result);
     }

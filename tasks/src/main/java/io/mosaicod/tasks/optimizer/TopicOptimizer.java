@@ -43,6 +43,7 @@ public final class TopicOptimizer {
     private final ScheduledExecutorService renewals;
     private final StopSignal stop;
     private volatile ProgressListener progress = ProgressListener.NONE;
+    private volatile OptimizerMetrics metrics = OptimizerMetrics.NONE;
 
     /**
      * The steps' parts: {@code planner} decides from the catalog (step 3's plan), {@code rewriter} writes the fresh
@@ -79,13 +80,25 @@ public final class TopicOptimizer {
         this.progress = listener;
     }
 
+    /** Reports every attempt, and every lease lost, to {@code metrics} from now on. */
+    public void reportTo(OptimizerMetrics metrics) {
+        this.metrics = metrics;
+    }
+
     public TopicResult optimize(Lease lease) {
+        TopicResult result = attempt(lease);
+        metrics.topicAttempted(result);
+        return result;
+    }
+
+    private TopicResult attempt(Lease lease) {
         long started = System.nanoTime();
         Topic topic = lease.topic();
         RunVolume in = RunVolume.NONE;
         int spillPasses = 0;
         try (LeaseRenewal renewal = new LeaseRenewal("the lease on " + topic.locator(),
-                () -> queue.renew(lease, settings.leaseDuration()), settings.leaseDuration(), renewals)) {
+                () -> queue.renew(lease, settings.leaseDuration()), settings.leaseDuration(), renewals,
+                metrics::leaseLost)) {
             List<Chunk> chunks = catalog.listChunks(topic.id());
             in = volumeOf(chunks);
             RewritePlan plan = planner.plan(spansOf(topic, chunks));

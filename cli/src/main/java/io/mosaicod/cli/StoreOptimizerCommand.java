@@ -5,6 +5,7 @@ import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.tasks.optimizer.OptimizerSettings;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.tasks.optimizer.StoreOptimizer;
@@ -22,6 +23,8 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     private static final CommandSpec.Option RETRY_FAILED = CommandSpec.Option.flag(List.of("--retry-failed"),
             "Retry the topics given up after MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS failed attempts (with --topic:"
                     + " only those), then run.");
+    private static final CommandSpec.Option DRY_RUN = CommandSpec.Option.flag(List.of("--dry-run"),
+            "Print the plan of each topic a pass would take (with --topic: only those), and change nothing.");
 
     StoreOptimizerCommand(Invocation invocation) {
         super(invocation);
@@ -30,7 +33,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     @Override
     CommandSpec baseSpec() {
         return CommandSpec.of(NAME, "Rewrite each completed topic's small chunks into few large, time-sorted ones.")
-                .withOptions(List.of(TOPIC, RETRY_FAILED))
+                .withOptions(List.of(TOPIC, RETRY_FAILED, DRY_RUN))
                 .withFooter("", "Exit codes: 0 done (or stopped by SIGINT/SIGTERM), 1 fatal error, 2 bad configuration,",
                         "3 a one-shot pass in which some topics failed (they are retried by the next pass, until they",
                         "have failed MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS times in a row).");
@@ -44,10 +47,17 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.StoreOptimizer options = config.storeOptimizer();
+        if (arguments.flag(DRY_RUN.key())) {
+            // reads the repository only: no instance registered, no lease taken
+            try (Repository repository = Repositories.open(config.database())) {
+                OptimizerDryRun.print(repository, settings(options),
+                        OptimizerTargets.scopeOf(repository, arguments.values(TOPIC.key())), invocation.out());
+            }
+            return ExitCode.OK;
+        }
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.STORE_OPTIMIZER, options.runsOnce());
              BufferAllocator allocator = new RootAllocator()) {
-            OptimizerSettings settings = new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(),
-                    options.leaseDuration(), spillDirectory(), options.maxAttempts());
+            OptimizerSettings settings = settings(options);
             Repository repository = instance.repository();
             TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(),
                     instance.store(), allocator, settings, instance.scheduler(), instance.stop());
@@ -66,6 +76,11 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
             PassSummary summary = optimizer.runPass();
             return summary.failures().isEmpty() || summary.stopped() ? ExitCode.OK : ExitCode.ITEMS_FAILED;
         }
+    }
+
+    private static OptimizerSettings settings(MosaicodConfig.StoreOptimizer options) {
+        return new OptimizerSettings(options.maxChunkSizeBytes(), options.memoryPoolBytes(), options.leaseDuration(),
+                spillDirectory(), options.maxAttempts());
     }
 
     /** Sorted runs that do not fit the memory pool spill here, one subfolder per topic, removed after it. */

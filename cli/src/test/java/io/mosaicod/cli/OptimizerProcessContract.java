@@ -94,6 +94,30 @@ abstract class OptimizerProcessContract {
     }
 
     @Test
+    void aDryRunPrintsEachTopicsPlanAndChangesNothing() throws Exception {
+        Topic fragmented = fixture.ingest("fragmented", "default", TopicFixture.nearlyOrdered(10, 100, 0.3, 4));
+        Topic named = fixture.ingest("named", "default", TopicFixture.nearlyOrdered(6, 100, 0.3, 5));
+
+        MainRun all = MainRun.of(dir, backend.env(), "store-optimizer", "--dry-run");
+        MainRun one = MainRun.of(dir, backend.env(), "store-optimizer", "--dry-run", "--topic", named.locator());
+
+        assertThat(all.exitCode()).as(all.err()).isZero();
+        assertThat(all.out()).startsWith("Dry run: nothing is leased, written or recorded.")
+                .containsPattern("rewrite +" + fragmented.locator() + ": 10 chunks, .* -> \\d+ merged and \\d+ copied")
+                .containsPattern("rewrite +" + named.locator() + ": 6 chunks")
+                .contains("2 topics a pass would take.");
+        assertThat(one.out()).doesNotContain(fragmented.locator()).contains(named.locator(),
+                "1 topics a pass would take.");
+        for (Topic topic : List.of(fragmented, named)) {
+            assertThat(runs(topic)).as("no run recorded").isEmpty();
+            assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
+        }
+        assertThat(repository.optimizationQueue().enqueueCompleteUnoptimizedTopics()).as("nothing was queued")
+                .isEqualTo(2);
+        assertThat(repository.instances().list().instances()).as("no instance registered").isEmpty();
+    }
+
+    @Test
     void sigtermDuringARewriteReleasesTheLeaseDeregistersAndExitsZero() throws Exception {
         Topic topic = fixture.ingest("long", "ragged", TopicFixture.nearlyOrdered(120, 1500, 0.9, 3));
         try (ChildMosaicod child = optimizer(Map.of("MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", "2MiB"))) {

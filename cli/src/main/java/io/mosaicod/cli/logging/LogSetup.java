@@ -26,11 +26,11 @@ public final class LogSetup {
             "org.eclipse.jetty", "org.gaul.s3proxy", "org.jclouds");
 
     /**
-     * The connection pool warns about every connection an outage breaks, with advice on its lifetime settings that
-     * does not apply; the repository reports the outage itself (one line down, one back), so the pool's warnings
-     * are shown at debug only.
+     * The connection pool and the PostgreSQL driver warn about every connection an outage breaks (with advice on
+     * the pool's lifetime settings that does not apply, or a stack trace per failed connection attempt); the
+     * repository reports the outage itself (one line down, one back), so their warnings are shown at debug only.
      */
-    static final String CONNECTION_POOL = "com.zaxxer.hikari";
+    static final List<String> OUTAGE_NOISE = List.of("com.zaxxer.hikari", "org.postgresql");
     /** Longest message a log line shows (a client's 10 MB notification must not become a 10 MB line). */
     static final int MAX_MESSAGE_CHARS = 2000;
     /**
@@ -77,7 +77,7 @@ public final class LogSetup {
         if (log.level() != LogLevel.DEBUG) {
             NOISY_LIBRARIES.forEach(name -> context.getLogger(name).setLevel(Level.WARN));
             context.getLogger(GRPC_STREAM_ERRORS).setLevel(Level.ERROR);
-            context.getLogger(CONNECTION_POOL).setLevel(Level.ERROR);
+            OUTAGE_NOISE.forEach(name -> context.getLogger(name).setLevel(Level.ERROR));
         }
 
         if (!SLF4JBridgeHandler.isInstalled()) {

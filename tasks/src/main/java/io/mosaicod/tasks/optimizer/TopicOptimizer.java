@@ -14,10 +14,8 @@ import io.mosaicod.read.ChunkCatalogEntry;
 import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,7 +34,7 @@ public final class TopicOptimizer {
 
     private final Catalog catalog;
     private final OptimizationQueue queue;
-    private final RewritePlanner planner;
+    private final TopicPlanner planner;
     private final TopicRewriter rewriter;
     private final OutputVerifier verifier;
     private final OptimizerSettings settings;
@@ -51,7 +49,7 @@ public final class TopicOptimizer {
      * takes the topic back). Leases are renewed on {@code renewals}; {@code stop} abandons a rewrite between
      * batches.
      */
-    public TopicOptimizer(Catalog catalog, OptimizationQueue queue, RewritePlanner planner, TopicRewriter rewriter,
+    public TopicOptimizer(Catalog catalog, OptimizationQueue queue, TopicPlanner planner, TopicRewriter rewriter,
                           OutputVerifier verifier, OptimizerSettings settings, ScheduledExecutorService renewals,
                           StopSignal stop) {
         this.catalog = catalog;
@@ -69,8 +67,7 @@ public final class TopicOptimizer {
                                           BufferAllocator allocator, OptimizerSettings settings,
                                           ScheduledExecutorService renewals, StopSignal stop) {
         RewriteTuning tuning = RewriteTuning.DEFAULT;
-        return new TopicOptimizer(catalog, queue,
-                new RewritePlanner(settings.maxChunkSizeBytes(), settings.memoryPoolBytes(), tuning),
+        return new TopicOptimizer(catalog, queue, TopicPlanner.of(catalog, settings),
                 new TopicRewriter(store, allocator, settings, tuning), new OutputVerifier(store), settings, renewals,
                 stop);
     }
@@ -99,9 +96,10 @@ public final class TopicOptimizer {
         try (LeaseRenewal renewal = new LeaseRenewal("the lease on " + topic.locator(),
                 () -> queue.renew(lease, settings.leaseDuration()), settings.leaseDuration(), renewals,
                 metrics::leaseLost)) {
-            List<Chunk> chunks = catalog.listChunks(topic.id());
-            in = volumeOf(chunks);
-            RewritePlan plan = planner.plan(spansOf(topic, chunks));
+            TopicPlanner.Planned planned = planner.plan(topic);
+            List<Chunk> chunks = planned.chunks();
+            in = planned.volume();
+            RewritePlan plan = planned.plan();
             if (plan instanceof RewritePlan.AlreadyOptimal optimal) {
                 LOG.info("Topic {} is already optimal ({}): marking it optimized without a rewrite",
                         topic.locator(), optimal.reason());
@@ -172,33 +170,6 @@ public final class TopicOptimizer {
             Chunk chunk = byOrdinal.get(span.ordinal());
             return ChunkCatalogEntry.summaryOf(chunk, catalog.columnStats(chunk.id()));
         };
-    }
-
-    private List<ChunkSpan> spansOf(Topic topic, List<Chunk> chunks) {
-        Set<Long> withNullTimestamps = catalog.chunksWithNulls(topic.id(), TIMESTAMP_COLUMN);
-        List<ChunkSpan> spans = new ArrayList<>(chunks.size());
-        for (Chunk chunk : chunks) {
-            boolean nullTimestamps = (chunk.rowCount() > 0 && chunk.minTimestampNs().isEmpty())
-                    || withNullTimestamps.contains(chunk.id());
-            spans.add(new ChunkSpan(chunk.ordinal(), chunk.objectKey(), chunk.sizeBytes(), chunk.arrowSizeBytes(),
-                    chunk.rowCount(), boxed(chunk.minTimestampNs()), boxed(chunk.maxTimestampNs()), chunk.sorted(),
-                    nullTimestamps));
-        }
-        return spans;
-    }
-
-    private static RunVolume volumeOf(List<Chunk> chunks) {
-        long bytes = 0;
-        long rows = 0;
-        for (Chunk chunk : chunks) {
-            bytes += chunk.sizeBytes();
-            rows += chunk.rowCount();
-        }
-        return new RunVolume(chunks.size(), bytes, rows);
-    }
-
-    private static Long boxed(java.util.OptionalLong value) {
-        return value.isPresent() ? value.getAsLong() : null;
     }
 
     private static Duration since(long startedNanos) {

@@ -42,12 +42,15 @@ class MeteredObjectStoreTest extends ObjectStoreContract {
 
     @Test
     void failuresAreCountedByOperationAndMissingObjectsAreNot(@TempDir Path dir) throws IOException {
-        Path notAFolder = Files.writeString(dir.resolve("root"), "a file where the store's folder should be");
-        try (ObjectStore broken = MeteredObjectStore.of(new LocalObjectStore(notAFolder), errors)) {
+        Path root = dir.resolve("root");
+        try (ObjectStore broken = MeteredObjectStore.of(new LocalObjectStore(root), errors)) {
+            Files.delete(root);
+            Files.writeString(root, "a file where the store's folder should be");
             assertThatThrownBy(() -> broken.put("tp_1/metadata.json", new byte[] {1})).isInstanceOf(IOException.class);
-            assertThatThrownBy(() -> broken.get("tp_1/metadata.json")).isInstanceOf(IOException.class);
+            assertThatThrownBy(() -> broken.copy("tp_1/a", "tp_1/b")).as("a missing source is an answer")
+                    .isInstanceOf(ObjectNotFoundException.class);
         }
-        assertThat(failed).containsExactly("put", "get");
+        assertThat(failed).containsExactly("put");
 
         failed.clear();
         try (ObjectStore healthy = MeteredObjectStore.of(new InMemoryObjectStore(), errors)) {

@@ -521,6 +521,8 @@ abstract class CleanupRoutineContract {
         CleanupRun recorded = ledger.lastRun().orElseThrow();
         assertThat(recorded.state()).isEqualTo(CleanupState.FAILED);
         assertThat(recorded.errors()).isEqualTo(result.errors());
+        // the marker holds the first pass's database time plus its elapsed time: the next pass must start after it
+        testRepository.passClock(markedAt(failing));
         assertThat(pass(Duration.ZERO).deleted()).as("the next pass retries it").isEqualTo(1);
     }
 

@@ -29,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 class PinnedCrashTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();
-    private static final Map<String, String> SHORT_LEASE = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3");
+    /** A 3 s lease is renewed every second; under a 1 MiB pool the large topic's rewrite spills and outlasts that. */
+    private static final Map<String, String> SHORT_LEASE = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3",
+            "MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", "1MiB");
 
     @TempDir
     Path dir;

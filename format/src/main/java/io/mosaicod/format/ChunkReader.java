@@ -65,8 +65,10 @@ public final class ChunkReader implements AutoCloseable {
         }
         this.requested = new MessageType(fileSchema.getName(), fields);
         try {
-            for (LeafColumn leaf : ColumnLayout.leaves(schema, requested, chunkName)) {
-                assemblers.add(new ColumnAssembler(leaf));
+            List<LeafColumn> leaves = ColumnLayout.leaves(schema, requested, chunkName);
+            SharedAncestors ancestors = new SharedAncestors(leaves); // a batch reads the columns in this order
+            for (LeafColumn leaf : leaves) {
+                assemblers.add(new ColumnAssembler(leaf, ancestors));
             }
         } catch (IllegalArgumentException e) {
             throw new ChunkFormatException(chunkName, e.getMessage(), e);

@@ -29,13 +29,18 @@ final class ColumnAssembler {
     private final int[] depthOfRepetition;
     private final int[] count;
     private final PlainColumnDecoder direct;
+    private final SharedAncestors ancestors;
+    private final boolean[] built;
     private boolean directChunk;
     private FieldVector[] vectors;
     private ColumnReader reader;
     private long remaining;
 
-    ColumnAssembler(LeafColumn column) {
+    /** {@code ancestors}: the fields this column shares with the chunk's other columns, read in the same batches. */
+    ColumnAssembler(LeafColumn column, SharedAncestors ancestors) {
         this.column = column;
+        this.ancestors = ancestors;
+        this.built = ancestors.built(column);
         this.nodes = column.nodes();
         this.codec = LeafCodec.create(column.field(), column.type(), column.fieldPath());
         int maxRepetition = column.descriptor().getMaxRepetitionLevel();
@@ -44,7 +49,7 @@ final class ColumnAssembler {
             depthOfRepetition[r] = column.listDepth(r) + 1;
         }
         this.count = new int[nodes.length];
-        this.direct = PlainColumnDecoder.forColumn(column);
+        this.direct = PlainColumnDecoder.forColumn(column, ancestors, built);
     }
 
     /** Whether this row group's chunk of the column can be decoded from its bytes by {@link PlainColumnDecoder}. */
@@ -114,6 +119,13 @@ final class ColumnAssembler {
             append(depthOfRepetition[repetition], reader.getCurrentDefinitionLevel());
             reader.consume();
             remaining--;
+        }
+        for (int k = 0; k < nodes.length - 1; k++) { // it built every field above it, as an owner does
+            if (built[k]) {
+                ancestors.record(nodes[k], count[k]);
+            } else {
+                ancestors.check(nodes[k], count[k], column);
+            }
         }
         return rows;
     }

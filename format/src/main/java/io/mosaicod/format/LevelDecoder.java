@@ -1,7 +1,10 @@
 package io.mosaicod.format;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.parquet.format.Encoding;
 
 /**
@@ -11,6 +14,20 @@ import org.apache.parquet.format.Encoding;
  * nesting depth, so a byte holds any of them.
  */
 final class LevelDecoder {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Each byte's eight bits as eight bytes of 0 or 1, its lowest bit first: eight one-bit levels in one store. */
+    private static final long[] BIT_BYTES = new long[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            long bytes = 0;
+            for (int k = 0; k < 8; k++) {
+                bytes |= (long) (b >>> k & 1) << 8 * k;
+            }
+            BIT_BYTES[b] = bytes;
+        }
+    }
+
     private LevelDecoder() {
     }
 
@@ -126,11 +143,9 @@ final class LevelDecoder {
         int ones = 0;
         int i = 0;
         for (; i + 8 <= n; i += 8) {
-            int b = a[p + (i >>> 3)];
-            ones += Integer.bitCount(b & 0xFF);
-            for (int k = 0; k < 8; k++) {
-                out[at + i + k] = (byte) (b >>> k & 1);
-            }
+            int b = a[p + (i >>> 3)] & 0xFF;
+            ones += Integer.bitCount(b);
+            LONGS.set(out, at + i, BIT_BYTES[b]);
         }
         for (; i < n; i++) {
             int bit = a[p + (i >>> 3)] >>> (i & 7) & 1;

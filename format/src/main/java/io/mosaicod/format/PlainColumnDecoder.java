@@ -25,7 +25,11 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  */
 final class PlainColumnDecoder {
 
+    private final LeafColumn column;
     private final PathNode[] nodes;
+    /** Per node: whether this column builds it, or only counts its slots (another column builds it first). */
+    private final boolean[] built;
+    private final SharedAncestors ancestors;
     private final int leaf;
     private final PlainLayout.Kind kind;
     private final int width;
@@ -66,6 +70,8 @@ final class PlainColumnDecoder {
     private byte[] repetition = new byte[0];
     private byte[] definition = new byte[0];
     private int pageEntries;
+    /** Entries with repetition level 0 — rows starting — among the page's entries not yet taken. */
+    private int pageRowStarts;
     /** Every entry of the page is a present leaf value: no nulls, no empty lists at any depth. */
     private boolean allPresent;
     private int entry;
@@ -86,13 +92,19 @@ final class PlainColumnDecoder {
     private int runValue;
     private int runLength;
 
-    /** The decoder of {@code column}, or null when its values need converting (its leaf has no plain layout). */
-    static PlainColumnDecoder forColumn(LeafColumn column) {
+    /**
+     * The decoder of {@code column}, or null when its values need converting (its leaf has no plain layout);
+     * {@code built} says which nodes of its chain it builds ({@link SharedAncestors#built}).
+     */
+    static PlainColumnDecoder forColumn(LeafColumn column, SharedAncestors ancestors, boolean[] built) {
         PlainLayout leaf = PlainLayout.of(column);
-        return leaf == null ? null : new PlainColumnDecoder(column, leaf);
+        return leaf == null ? null : new PlainColumnDecoder(column, leaf, ancestors, built);
     }
 
-    private PlainColumnDecoder(LeafColumn column, PlainLayout layout) {
+    private PlainColumnDecoder(LeafColumn column, PlainLayout layout, SharedAncestors ancestors, boolean[] built) {
+        this.column = column;
+        this.ancestors = ancestors;
+        this.built = built;
         this.nodes = column.nodes();
         this.leaf = nodes.length - 1;
         this.kind = layout.kind();
@@ -148,7 +160,6 @@ final class PlainColumnDecoder {
         runLength = 0;
     }
 
-    /** Returns pooled buffers for reuse by the next reader on this thread. */
     /**
      * Gives the page buffer and level arrays back to the pool: a decoder lives as long as its chunk is open,
      * long enough for the garbage collector to move its arrays to the old generation, where thousands of
@@ -177,6 +188,7 @@ final class PlainColumnDecoder {
             if (dense > 0) {
                 assembleDense(dense);
                 rows += dense;
+                pageRowStarts -= dense;
                 int end = entry + dense * rowLevels.length;
                 entriesLeftInChunk -= end - entry;
                 entry = end;
@@ -185,23 +197,25 @@ final class PlainColumnDecoder {
                 }
                 continue;
             }
-            int end = entry;
+            int end;
             int firstRow = rows;
             if (maxRepetition == 0) {
                 end = entry + Math.min(pageEntries - entry, maxRows - rows); // a row per entry
                 rows += end - entry;
+            } else { // up to the first row start that does not fit
+                end = LevelScan.nth(repetition, entry, pageEntries, 0, maxRows - rows);
+                rows = end < pageEntries ? maxRows : rows + pageRowStarts;
             }
-            while (end < pageEntries && (repetition[end] != 0 || rows < maxRows)) {
-                if (repetition[end] == 0) {
-                    rows++;
-                }
-                end++;
-            }
+            pageRowStarts -= rows - firstRow;
             if (allPresent || !hasNullFixedSizeList(entry, end)) {
                 countDefinitions(entry, end);
                 reserve(entry, end, rows - firstRow);
                 for (int k = 0; k < nodes.length; k++) {
-                    assembleNode(k, entry, end);
+                    if (built[k]) {
+                        assembleNode(k, entry, end);
+                    } else {
+                        count[k] += added[k];
+                    }
                 }
             } else {
                 reserve(-1, end - entry, 0);
@@ -264,7 +278,9 @@ final class PlainColumnDecoder {
         takeAddresses();
         for (int k = 0; k < nodes.length; k++) {
             int slots = rows * slotsPerRow[k];
-            ValidityWriter.setOnes(validity[k], count[k], slots);
+            if (built[k]) {
+                ValidityWriter.setOnes(validity[k], count[k], slots);
+            }
             if (k == leaf) {
                 if (kind == PlainLayout.Kind.FIXED) {
                     extendRun(count[k], slots);
@@ -304,6 +320,14 @@ final class PlainColumnDecoder {
             int children = count[k + 1];
             int slot = count[k];
             long offsetsAt = offsets[k];
+            if (nullFree[k] && allPresent && childRep >= maxRepetition) { // every entry is an element of it
+                slot = putStarts(from, to, maxRep, offsetsAt, slot, children - from, large);
+                children += to - from;
+                putOffset(offsetsAt, slot, children, large);
+                ValidityWriter.setOnes(validity[k], count[k], slot - count[k]);
+                count[k] = slot;
+                return;
+            }
             if (nullFree[k]) { // every slot valid: only where slots and elements start is left to find
                 for (int i = from; i < to; i++) {
                     int r = repetition[i];
@@ -358,12 +382,35 @@ final class PlainColumnDecoder {
     }
 
     /**
+     * Writes the start offset of a list slot for each entry of {@code [from, to)} whose repetition level is at
+     * most {@code maxRep}, its element index being {@code base} + the entry's index; returns the next slot.
+     */
+    private int putStarts(int from, int to, int maxRep, long offsetsAt, int slot, int base, boolean large) {
+        long bias = LevelScan.bias(maxRep);
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            for (long starts = LevelScan.atMost(repetition, i, bias); starts != 0; starts &= starts - 1) {
+                putOffset(offsetsAt, slot++, base + i + LevelScan.entryOf(starts), large);
+            }
+        }
+        for (; i < to; i++) {
+            if (repetition[i] <= maxRep) {
+                putOffset(offsetsAt, slot++, base + i, large);
+            }
+        }
+        return slot;
+    }
+
+    /**
      * Counts the definition levels of entries {@code [from, to)} and with them marks the nodes that have no null
      * slot there: those for which no entry's level reaches the node's existence but not its presence.
      */
     private void countDefinitions(int from, int to) {
         if (from == 0 && to == pageEntries) {
             System.arraycopy(pageDefinitions, 0, definitionCounts, 0, definitionCounts.length);
+        } else if (allPresent) {
+            Arrays.fill(definitionCounts, 0, maxDefinition, 0);
+            definitionCounts[maxDefinition] = to - from;
         } else {
             Arrays.fill(definitionCounts, 0);
             for (int i = from; i < to; i++) {
@@ -435,6 +482,7 @@ final class PlainColumnDecoder {
         valueLimit = bytes.arrayOffset() + bytes.limit();
         booleanBit = 0;
         pageEntries = n;
+        pageRowStarts = pageRepetitions[0];
         entry = 0;
     }
 
@@ -672,6 +720,13 @@ final class PlainColumnDecoder {
 
     private void finishBatch() {
         flushRun();
+        for (int k = 0; k < leaf; k++) {
+            if (built[k]) {
+                ancestors.record(nodes[k], count[k]);
+            } else {
+                ancestors.check(nodes[k], count[k], column);
+            }
+        }
         for (int k = 0; k < nodes.length; k++) {
             int last = count[k] - 1;
             FieldVector v = vectors[k];

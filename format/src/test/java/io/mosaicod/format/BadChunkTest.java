@@ -61,7 +61,12 @@ class BadChunkTest {
 
     /** Reads every batch; the failure, if any, is what the test is about. */
     private void readAll(byte[] chunk) throws IOException {
-        try (ChunkReader reader = ChunkReader.open(new InMemorySource(KEY, chunk), allocator, ChunkReadOptions.all())) {
+        readAll(chunk, ChunkReadOptions.DEFAULT_BATCH_ROWS);
+    }
+
+    private void readAll(byte[] chunk, int batchRows) throws IOException {
+        try (ChunkReader reader = ChunkReader.open(new InMemorySource(KEY, chunk), allocator,
+                ChunkReadOptions.all().withBatchRows(batchRows))) {
             while (reader.loadNextBatch()) {
                 assertThat(reader.root().getRowCount()).isPositive();
             }
@@ -112,6 +117,92 @@ class BadChunkTest {
             corrupt[at] ^= (byte) (1 + rnd.nextInt(255));
             assertRejected(corrupt);
         }
+    }
+
+    /**
+     * Columns below one list must agree on where its slots start: a file whose {@code y} column moves a row
+     * boundary one element from where {@code x} puts it (same rows, same elements in all) would leave the list's
+     * offsets, which {@code x} builds, pointing past the values {@code y} has in a batch. The page stays valid
+     * (its CRC is recomputed), so only the columns' disagreement can reject it.
+     */
+    @Test
+    void columnsThatDisagreeOnTheirSharedListAreRejected() throws IOException {
+        Field points = new Field("points", FieldType.notNullable(ArrowType.List.INSTANCE), List.of(
+                new Field("item", FieldType.notNullable(ArrowType.Struct.INSTANCE), List.of(
+                        new Field("x", FieldType.notNullable(new ArrowType.Int(64, true)), null),
+                        new Field("y", FieldType.notNullable(new ArrowType.Int(64, true)), null)))));
+        Schema schema = new Schema(List.of(
+                new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null), points));
+        Random rnd = new Random(11);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+             ChunkWriter writer = ChunkWriter.open(out, KEY, schema, WriterProfile.DEFAULT)) {
+            org.apache.arrow.vector.complex.impl.UnionListWriter list =
+                    ((org.apache.arrow.vector.complex.ListVector) root.getVector(1)).getWriter();
+            long value = 0;
+            for (int row = 0; row < 60; row++) {
+                ((org.apache.arrow.vector.BigIntVector) root.getVector(0)).setSafe(row, row);
+                list.setPosition(row);
+                list.startList();
+                for (int e = 1 + rnd.nextInt(3); e > 0; e--) {
+                    list.struct().start();
+                    list.struct().bigInt("x").writeBigInt(value++); // every value distinct: PLAIN pages
+                    list.struct().bigInt("y").writeBigInt(value++);
+                    list.struct().end();
+                }
+                list.endList();
+            }
+            root.setRowCount(60);
+            writer.write(root);
+            writer.finish();
+        }
+        byte[] chunk = out.toByteArray();
+        ColumnChunkMetaData y = ChunkFooter.read(new InMemorySource(KEY, chunk)).parquetMetadata().getBlocks().get(0)
+                .getColumns().stream().filter(c -> c.getPath().toDotString().endsWith(".y")).findFirst().orElseThrow();
+        assertThat(DataPages.plainOnly(y)).as("y decodes directly").isTrue();
+        readAll(chunk);
+
+        byte[] moved = moveOneRowBoundary(chunk, (int) y.getStartingPos());
+        assertThatThrownBy(() -> readAll(moved, 1)).isInstanceOf(ChunkFormatException.class)
+                .hasMessageContaining(KEY)
+                .rootCause().hasMessageContaining("points[].y").hasMessageContaining("slots");
+    }
+
+    /**
+     * {@code chunk} with the one-bit repetition levels of the first page at {@code pageAt} changed from (0, 1) to
+     * (1, 0) at the first place where that keeps the page header's size once its CRC is recomputed.
+     */
+    private static byte[] moveOneRowBoundary(byte[] chunk, int pageAt) throws IOException {
+        java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(chunk, pageAt, chunk.length - pageAt);
+        org.apache.parquet.format.PageHeader header = org.apache.parquet.format.Util.readPageHeader(in);
+        int headerLength = chunk.length - pageAt - in.available();
+        int data = pageAt + headerLength;
+        int levelsEnd = data + 4 + java.nio.ByteBuffer.wrap(chunk, data, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+        int run = data + 4;
+        while (run < levelsEnd) {
+            int runHeader = chunk[run] & 0xFF; // one byte: fewer than 64 groups of eight levels
+            int packed = (runHeader & 1) == 1 ? runHeader >>> 1 : 0;
+            for (int at = run + 2; at < run + 1 + packed; at++) { // the first byte keeps the chunk's first row start
+                for (int bit = 0; bit < 7; bit++) {
+                    if ((chunk[at] >>> bit & 3) != 2) {
+                        continue; // not a row start followed by a continuation
+                    }
+                    byte[] moved = chunk.clone();
+                    moved[at] ^= (byte) (3 << bit);
+                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                    crc.update(moved, data, header.getCompressed_page_size());
+                    header.setCrc((int) crc.getValue());
+                    ByteArrayOutputStream newHeader = new ByteArrayOutputStream();
+                    org.apache.parquet.format.Util.writePageHeader(header, newHeader);
+                    if (newHeader.size() == headerLength) {
+                        System.arraycopy(newHeader.toByteArray(), 0, moved, pageAt, headerLength);
+                        return moved;
+                    }
+                }
+            }
+            run += (runHeader & 1) == 1 ? 1 + packed : 2; // an RLE run's value takes one byte
+        }
+        throw new IllegalStateException("no row boundary to move in the first page");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import io.mosaicod.core.io.NettyDirectBuffers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
+        NettyDirectBuffers.allowUnzeroedPools(); // the harness's client receives like the mosaicod executable's
         Map<String, String> options = options(args);
         boolean full = options.getOrDefault("scale", "small").equals("full");
         int runs = Integer.parseInt(options.getOrDefault("runs", "3"));

@@ -1,6 +1,7 @@
 package io.mosaicod.cli;
 
 import io.mosaicod.core.config.ConfigException;
+import io.mosaicod.core.io.NettyDirectBuffers;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        NettyDirectBuffers.allowUnzeroedPools();
         PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
         PrintWriter err = new PrintWriter(System.err, true, Charset.defaultCharset());
         System.exit(execute(args, System.getenv(), Path.of(""), out, err));

@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.core.Availability;
 import io.mosaicod.core.FailureText;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
@@ -145,7 +146,9 @@ public final class TopicOptimizer {
             return unpublished(lease, RunOutcome.LEASE_LOST, e.getMessage(), in, spillPasses, started);
         } catch (Exception e) {
             LOG.debug("optimizing topic {} failed", topic.locator(), e);
-            return unpublished(lease, RunOutcome.FAILED, FailureText.of(e), in, spillPasses, started);
+            // an unreachable store or repository is no fault of the topic: it must not count toward giving it up
+            RunOutcome outcome = Availability.outageBehind(e).isPresent() ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
+            return unpublished(lease, outcome, FailureText.of(e), in, spillPasses, started);
         }
     }
 

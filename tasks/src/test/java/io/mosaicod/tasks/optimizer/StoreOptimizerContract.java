@@ -12,6 +12,7 @@ import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.TopicScope;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.store.StoreUnavailableException;
 import io.mosaicod.tasks.StopSignal;
 import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.read.fixture.TopicFixture;
@@ -261,6 +262,58 @@ abstract class StoreOptimizerContract {
         assertThat(retried.successful()).isEqualTo(1);
         assertThat(retried.givenUp()).isEmpty();
         assertThat(reload(broken).isOptimized()).isTrue();
+    }
+
+    @Test
+    void attemptsCutShortByAnUnreachableStoreAreInterruptedAndNeverGiveTheTopicUp() throws IOException {
+        Topic topic = fixture.ingest("outage", "default", TopicFixture.nearlyOrdered(5, 100, 0.5, 3));
+        UnreachableStore outage = new UnreachableStore(store);
+        StopSignal stop = new StopSignal();
+        TopicOptimizer topics = TopicOptimizer.assemble(repository.catalog(), repository.optimizationQueue(), outage,
+                allocator, settings(MAX_CHUNK, 0), renewals, stop);
+        StoreOptimizer optimizer = new StoreOptimizer(repository.optimizationQueue(), topics, settings(MAX_CHUNK, 0),
+                instanceId, stop);
+        for (int pass = 1; pass <= MAX_ATTEMPTS + 1; pass++) {
+            PassSummary during = optimizer.runPass();
+            assertThat(during.failures()).as("pass " + pass).singleElement().satisfies(f -> {
+                assertThat(f.outcome()).isEqualTo(RunOutcome.INTERRUPTED);
+                assertThat(f.error()).get().asString().contains("unreachable in this test");
+            });
+            assertThat(during.givenUp()).as("pass " + pass).isEmpty();
+        }
+        outage.down = false;
+
+        assertThat(optimizer.runPass().successful()).isEqualTo(1);
+        assertThat(reload(topic).isOptimized()).isTrue();
+        assertThat(repository.optimizationQueue().runsOf(topic.id())).extracting(OptimizationRun::outcome)
+                .containsOnly(RunOutcome.SUCCEEDED, RunOutcome.INTERRUPTED).hasSize(MAX_ATTEMPTS + 2);
+    }
+
+    /** A store that does not answer reads while it is down, as S3 behind a broken network. */
+    private static final class UnreachableStore extends ForwardingObjectStore {
+        volatile boolean down = true;
+
+        UnreachableStore(ObjectStore store) {
+            super(store);
+        }
+
+        @Override
+        public io.mosaicod.core.io.RandomAccessSource openSource(String key) throws IOException {
+            if (down) {
+                throw new StoreUnavailableException(key, "reading '" + key + "' failed: the store is unreachable "
+                        + "in this test", new java.net.ConnectException("Connection refused"));
+            }
+            return super.openSource(key);
+        }
+
+        @Override
+        public byte[] get(String key) throws IOException {
+            if (down) {
+                throw new StoreUnavailableException(key, "reading '" + key + "' failed: the store is unreachable "
+                        + "in this test", new java.net.ConnectException("Connection refused"));
+            }
+            return super.get(key);
+        }
     }
 
     @Test

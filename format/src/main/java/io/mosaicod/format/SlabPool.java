@@ -23,11 +23,17 @@ final class SlabPool {
         return SHARED;
     }
 
-    /** An array of at least {@code size} bytes (contents undefined), not more than twice as large if pooled. */
+    /**
+     * An array of at least {@code size} bytes (contents undefined), not more than twice as large if pooled. A new
+     * one is rounded up to the next eighth of a power of two: a reader asks for its page buffer again whenever a
+     * page is larger than the last, by a few bytes at a time, and exact sizes made each of those a fresh
+     * allocation (0.6 GB over five reads of a 1 GB point-cloud topic, most of them humongous objects whose every
+     * allocation may start a G1 cycle).
+     */
     synchronized byte[] acquire(int size) {
         Map.Entry<Integer, ArrayDeque<byte[]>> fit = bySize.ceilingEntry(size);
         if (fit == null || fit.getKey() / 2 > size) {
-            return new byte[size];
+            return new byte[roundedUp(size)];
         }
         byte[] array = fit.getValue().pollFirst();
         if (fit.getValue().isEmpty()) {
@@ -35,6 +41,12 @@ final class SlabPool {
         }
         bytes -= array.length;
         return array;
+    }
+
+    private static int roundedUp(int size) {
+        int step = Math.max(1, Integer.highestOneBit(size) / 8);
+        long rounded = ((long) size + step - 1) / step * step;
+        return (int) Math.min(rounded, Integer.MAX_VALUE - 8);
     }
 
     /** Keeps released arrays up to the pool's size, dropping the smallest first (the cheapest to allocate). */

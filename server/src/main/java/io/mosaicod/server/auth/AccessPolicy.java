@@ -10,7 +10,7 @@ import java.util.Optional;
  * server ({@code info}, {@code version}, ListActions) and the methods the protocol does not serve need a valid key
  * and nothing more.
  */
-public final class AccessPolicy {
+final class AccessPolicy {
     /** DoAction's permission depends on the action its one message names. */
     static final String DO_ACTION = "DoAction";
 
@@ -18,7 +18,7 @@ public final class AccessPolicy {
     }
 
     /** What a call of Flight method {@code bareMethodName} needs, for every method but {@value #DO_ACTION}. */
-    public static Optional<Permission> forMethod(String bareMethodName) {
+    static Optional<Permission> forMethod(String bareMethodName) {
         return switch (bareMethodName) {
             case "ListFlights", "GetFlightInfo", "GetSchema", "DoGet" -> Optional.of(Permission.READ);
             case "DoPut" -> Optional.of(Permission.WRITE);
@@ -27,7 +27,7 @@ public final class AccessPolicy {
     }
 
     /** What action {@code name} needs. An action the server does not know needs a valid key, then is refused. */
-    public static Optional<Permission> forAction(ActionName name) {
+    static Optional<Permission> forAction(ActionName name) {
         return switch (name) {
             case INFO, VERSION -> Optional.empty();
             case SEQUENCE_NOTIFICATION_LIST, TOPIC_NOTIFICATION_LIST -> Optional.of(Permission.READ);

@@ -1,12 +1,25 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.client.ApiKey;
 import io.mosaicod.client.ClientWire;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-/** The options of the commands that act as a client of a server: how they reach it. */
+/**
+ * The options of the commands that act as a client of a server: how they reach it, and the API key they send.
+ * The key is read from a file or the environment, never from the command line, where other users of the machine
+ * and the shell's history would see it.
+ */
 final class ClientOptions {
+    /** Where clients of mosaico read their API key (the mosaico SDK's name); not a server setting. */
+    static final String API_KEY_VARIABLE = "MOSAICO_API_KEY";
+    static final CommandSpec.Option API_KEY_FILE = CommandSpec.Option.valued("--api-key-file", "FILE",
+            "Send the API key (token) in FILE with every call, for a server that requires keys. Default: the"
+                    + " environment variable " + API_KEY_VARIABLE + ", if set.");
     static final CommandSpec.Option TLS = CommandSpec.Option.flag(List.of("--tls"),
             "Speak TLS to the server, trusting the JVM's certificate authorities (or --tls-ca).");
     static final CommandSpec.Option TLS_CA = CommandSpec.Option.valued("--tls-ca", "FILE",
@@ -17,10 +30,35 @@ final class ClientOptions {
     private ClientOptions() {
     }
 
-    static ClientWire wire(CommandArguments arguments) {
+    static ClientWire wire(CommandArguments arguments, Map<String, String> env) {
         Optional<Path> trusted = arguments.value(TLS_CA.key()).map(Path::of);
         ClientWire wire = trusted.map(ClientWire::tlsTrusting)
                 .orElse(arguments.flag(TLS.key()) ? ClientWire.tlsWithDefaultTrust() : ClientWire.PLAIN);
-        return arguments.flag(GZIP.key()) ? wire.withGzip() : wire;
+        wire = arguments.flag(GZIP.key()) ? wire.withGzip() : wire;
+        return apiKey(arguments, env).map(wire::withApiKey).orElse(wire);
+    }
+
+    /** The key of {@code --api-key-file}, else of {@value #API_KEY_VARIABLE}; a usage error names where it was bad. */
+    static Optional<ApiKey> apiKey(CommandArguments arguments, Map<String, String> env) {
+        Optional<String> file = arguments.value(API_KEY_FILE.key());
+        if (file.isPresent()) {
+            String token;
+            try {
+                token = Files.readString(Path.of(file.get())).strip();
+            } catch (IOException e) {
+                throw new UsageException("cannot read the API key file " + file.get() + " (--api-key-file): " + e);
+            }
+            return Optional.of(parse(token, "the API key file " + file.get() + " (--api-key-file)"));
+        }
+        return Optional.ofNullable(env.get(API_KEY_VARIABLE)).map(String::strip).filter(token -> !token.isEmpty())
+                .map(token -> parse(token, API_KEY_VARIABLE));
+    }
+
+    private static ApiKey parse(String token, String where) {
+        try {
+            return ApiKey.of(token);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(where + ": " + e.getMessage());
+        }
     }
 }

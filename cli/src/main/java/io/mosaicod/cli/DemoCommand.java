@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.client.ClientWire;
 import io.mosaicod.client.MosaicoClient;
 import io.mosaicod.client.generate.DataGenerator;
 import io.mosaicod.client.generate.GenerationReport;
@@ -55,7 +56,8 @@ final class DemoCommand extends ConfiguredCommand {
                         CommandSpec.Option.valued("--sequences", "N", "Recordings to ingest. Default: " + SEQUENCES + "."),
                         CommandSpec.Option.valued("--chunks", "K",
                                 "Batches (so chunks) per topic; each sequence has 5 topics. Default: " + CHUNKS + "."),
-                        CommandSpec.Option.valued("--rows", "R", "Rows per batch. Default: " + ROWS + ".")));
+                        CommandSpec.Option.valued("--rows", "R", "Rows per batch. Default: " + ROWS + "."),
+                        ClientOptions.API_KEY_FILE));
     }
 
     @Override
@@ -63,6 +65,13 @@ final class DemoCommand extends ConfiguredCommand {
         int sequences = arguments.intValue("--sequences", SEQUENCES);
         int chunks = arguments.intValue("--chunks", CHUNKS);
         int rows = arguments.intValue("--rows", ROWS);
+        ClientWire wire = ClientOptions.apiKey(arguments, invocation.env()).map(ClientWire.PLAIN::withApiKey)
+                .orElse(ClientWire.PLAIN);
+        if (config.server().apiKeyEnabled() && wire.apiKey().isEmpty()) {
+            throw new UsageException("API keys are required (MOSAICOD_API_KEY_ENABLED): give the demo a key with read"
+                    + " and write permissions in " + ClientOptions.API_KEY_VARIABLE + " or a file named by "
+                    + ClientOptions.API_KEY_FILE.key());
+        }
         if (config.log().level() == LogLevel.INFO) {
             // the demo narrates on stdout; routine logs only when asked for with --log-level debug
             LogSetup.apply(new MosaicodConfig.Log(config.log().format(), LogLevel.WARNING));
@@ -75,7 +84,7 @@ final class DemoCommand extends ConfiguredCommand {
             Repository repository = instance.repository();
             MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()).withEndpoint("127.0.0.1", 0),
                     repository, instance.store());
-            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port())) {
+            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port(), wire)) {
                 out.printf(Locale.ROOT, "%n1. Ingesting %d recordings x 5 sensor topics x %d batches of %d rows through the "
                         + "Flight API on port %d (one chunk per batch, neighbouring batches overlapping in time)...%n",
                         sequences, chunks, rows, server.port());

@@ -44,7 +44,7 @@ final class GenerateCommand extends ConfiguredCommand {
                         CommandSpec.Option.valued("--seed", "S", "Random seed. Default: " + SEED + "."),
                         CommandSpec.Option.valued("--prefix", "NAME",
                                 "Sequences are named NAME_0000, NAME_0001, ... Default: " + PREFIX + "."),
-                        ClientOptions.TLS, ClientOptions.TLS_CA, ClientOptions.GZIP));
+                        ClientOptions.TLS, ClientOptions.TLS_CA, ClientOptions.GZIP, ClientOptions.API_KEY_FILE));
     }
 
     @Override
@@ -75,7 +75,7 @@ final class GenerateCommand extends ConfiguredCommand {
         }
         PrintWriter err = invocation.err();
         boolean terminal = System.console() != null;
-        try (MosaicoClient client = MosaicoClient.connect(host, port, ClientOptions.wire(arguments))) {
+        try (MosaicoClient client = MosaicoClient.connect(host, port, ClientOptions.wire(arguments, invocation.env()))) {
             GenerationReport report = DataGenerator.run(client, generation, progress -> {
                 if (terminal) {
                     err.print("\r\033[K" + describe(progress));

@@ -1,7 +1,5 @@
 package io.mosaicod.cli;
 
-import io.mosaicod.core.config.ConfigException;
-import io.mosaicod.core.config.IgnoredSetting;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
@@ -71,16 +69,8 @@ final class ServerCommand extends ConfiguredCommand {
         return ExitCode.OK;
     }
 
-    /**
-     * Upstream settings of features this build does not have (all of them the server's): refused when running
-     * without the feature would leave data unprotected, otherwise logged once each.
-     */
+    /** Upstream settings of features this build does not have (all of them the server's): logged once each. */
     private static void reportSettingsNotInEffect(MosaicodConfig config) {
-        for (IgnoredSetting ignored : config.notInEffect()) {
-            if (ignored.unsafeToIgnore()) {
-                throw new ConfigException(ignored.describe());
-            }
-        }
         Logger log = LoggerFactory.getLogger(ServerCommand.class);
         config.notInEffect().forEach(ignored -> log.warn(ignored.describe()));
     }

@@ -124,8 +124,6 @@ class BadConfigurationTest {
                                 "MOSAICOD_TLS_CERT_FILE", "/nonexistent/cert.pem",
                                 "MOSAICOD_TLS_PRIVATE_KEY_FILE", "/nonexistent/key.pem"),
                         "the TLS certificate file /nonexistent/cert.pem (MOSAICOD_TLS_CERT_FILE) does not exist"),
-                env("upstream's API keys turned on", "server", Map.of("MOSAICOD_API_KEY_ENABLED", "true"),
-                        "env MOSAICOD_API_KEY_ENABLED = true", "no API keys"),
                 env("two names of one setting", "server", Map.of("MOSAICOD_MAX_GRPC_DECODE_MESSAGE_SIZE", "8MiB",
                         "MOSAICOD_GRPC_MAX_DECODE_MESSAGE_SIZE", "8MiB"), "keep one"),
                 file("local dir and bucket", "server", "[store]\ndir = \"/data\"\nbucket = \"b01\"\n",

@@ -56,7 +56,7 @@ public final class MosaicoClient implements AutoCloseable {
     }
 
     /**
-     * Connects (lazily, on the first call) to a server over plain gRPC or TLS.
+     * Connects (lazily, on the first call) to a server over plain gRPC or TLS, with an API key if the wire has one.
      *
      * @throws IllegalArgumentException when the trusted certificates cannot be read
      */
@@ -72,6 +72,7 @@ public final class MosaicoClient implements AutoCloseable {
         if (wire.gzip()) {
             builder.intercept(new GzipRequests());
         }
+        wire.apiKey().ifPresent(key -> builder.intercept(new ApiKeyHeader(key)));
         BufferAllocator allocator = new RootAllocator();
         return new MosaicoClient(host + ":" + port, allocator,
                 FlightGrpcUtils.createFlightClient(allocator, builder.build()));

@@ -6,7 +6,7 @@ import java.time.Instant;
  * The catalog database, seen as domain operations only: no JDBC type crosses this boundary, so the
  * optimizer and cleanup can be tested against in-memory implementations.
  *
- * <p>Each concern is a small interface of its own; a repository hands out the four of them over one
+ * <p>Each concern is a small interface of its own; a repository hands out the five of them over one
  * database. Every time it records ({@code *_at}) comes from the database clock, so that processes on
  * machines with skewed clocks still agree on lease expiry and liveness.
  */
@@ -23,6 +23,9 @@ public interface Repository extends AutoCloseable {
 
     /** Running mosaicod processes and their heartbeats. */
     InstanceRegistry instances();
+
+    /** The API keys servers accept when MOSAICOD_API_KEY_ENABLED is on. */
+    ApiKeys apiKeys();
 
     /** The database clock. */
     Instant now();

@@ -1,12 +1,16 @@
 package io.mosaicod.server;
 
 import io.grpc.Server;
+import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
+import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Repository;
+import io.mosaicod.server.auth.ApiKeyGate;
+import io.mosaicod.server.auth.ApiKeyVerifier;
 import io.mosaicod.server.catalog.ActionDispatcher;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.ServerInfoActions;
@@ -22,6 +26,8 @@ import io.mosaicod.server.read.StreamReset;
 import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -85,12 +91,18 @@ public final class MosaicodServer implements AutoCloseable {
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain, metrics)
-                    .start();
+            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain, metrics,
+                    repository.apiKeys()).start();
             MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
-            LOG.info("mosaicod server listening on {}:{} ({}max message {} bytes{})", settings.host(), started.port(),
-                    settings.wire().tls().isPresent() ? "TLS, " : "plain text, ", settings.maxDecodeMessageBytes(),
+            LOG.info("mosaicod server listening on {}:{} ({}{}max message {} bytes{})", settings.host(),
+                    started.port(), settings.wire().tls().isPresent() ? "TLS, " : "plain text, ",
+                    settings.apiKeysRequired() ? "API keys required, " : "", settings.maxDecodeMessageBytes(),
                     settings.wire().gzip() ? ", gzip replies" : "");
+            if (settings.apiKeysRequired() && settings.wire().tls().isEmpty()) {
+                LOG.warn("API keys are required but the Flight port speaks plain text: every token crosses the network"
+                        + " readable by anyone on the way; serve TLS (MOSAICOD_TLS_ENABLED) or keep the port on a"
+                        + " trusted network");
+            }
             return started;
         } catch (IOException | RuntimeException e) {
             executor.shutdownNow();
@@ -102,7 +114,8 @@ public final class MosaicodServer implements AutoCloseable {
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
                                 ObjectStore store, BufferAllocator root, ExecutorService executor,
-                                ServerTransport transport, ShutdownDrain drain, ServerMetrics metrics) {
+                                ServerTransport transport, ShutdownDrain drain, ServerMetrics metrics,
+                                ApiKeys apiKeys) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
@@ -112,11 +125,17 @@ public final class MosaicodServer implements AutoCloseable {
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
+        List<ServerInterceptor> flightInterceptors = new ArrayList<>();
+        // a stream stops being ready once a message's worth waits for its client: what a client that stops reading
+        // pins (see ParkingLot)
+        flightInterceptors.add(new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes()));
+        if (settings.apiKeysRequired()) {
+            // added last, so called first: a refused call reaches nothing of the service
+            flightInterceptors.add(new ApiKeyGate(new ApiKeyVerifier(apiKeys)));
+        }
         NettyServerBuilder builder = transport.builder(settings, executor)
                 .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
-                        // a stream stops being ready once a message's worth waits for its client: what a client
-                        // that stops reading pins (see ParkingLot)
-                        new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes())))
+                        flightInterceptors))
                 .addService(drain.health().getHealthService())
                 .intercept(drain);
         if (settings.wire().gzip()) {

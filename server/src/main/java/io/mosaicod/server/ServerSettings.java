@@ -22,10 +22,12 @@ import java.util.Optional;
  * @param shutdownGrace             how long a stopping server lets running calls finish while it refuses new
  *                                  uploads ({@code MOSAICOD_SHUTDOWN_GRACE_PERIOD})
  * @param wire                      TLS and compression on the Flight port
+ * @param apiKeysRequired           whether every Flight call needs an API key from the repository
+ *                                  ({@code MOSAICOD_API_KEY_ENABLED}); the health service never does
  */
 public record ServerSettings(String host, int port, int maxDecodeMessageBytes, int targetEncodeMessageBytes,
                              int chunkWriteConcurrency, long memoryLimitBytes, ClientLimits clientLimits,
-                             Duration shutdownGrace, Wire wire) {
+                             Duration shutdownGrace, Wire wire, boolean apiKeysRequired) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6726;
     /** mosaicod's default limit: 50 MiB. */
@@ -118,7 +120,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
         return new ServerSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_DECODE_MESSAGE_BYTES,
                 DEFAULT_TARGET_ENCODE_MESSAGE_BYTES, Math.max(2, Runtime.getRuntime().availableProcessors()),
                 defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS, DEFAULT_SHUTDOWN_GRACE,
-                Wire.PLAIN);
+                Wire.PLAIN, false);
     }
 
     /**
@@ -135,49 +137,55 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
                 .withWire(new Wire(server.tls().map(TlsIdentity::load), server.gzip()))
                 .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
                         server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()))
-                .withShutdownGrace(server.shutdownGracePeriod());
+                .withShutdownGrace(server.shutdownGracePeriod())
+                .withApiKeysRequired(server.apiKeyEnabled());
     }
 
     public ServerSettings withEndpoint(String newHost, int newPort) {
         return new ServerSettings(newHost, newPort, maxDecodeMessageBytes, targetEncodeMessageBytes,
-                chunkWriteConcurrency, memoryLimitBytes, clientLimits,
-                shutdownGrace, wire);
+                chunkWriteConcurrency, memoryLimitBytes, clientLimits, shutdownGrace, wire, apiKeysRequired);
     }
 
     /** Also raises the memory limit if it would no longer hold two messages. */
     public ServerSettings withMaxDecodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, bytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits, shutdownGrace, wire);
+                Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits, shutdownGrace, wire,
+                apiKeysRequired);
     }
 
     public ServerSettings withTargetEncodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes,
-                clientLimits, shutdownGrace, wire);
+                clientLimits, shutdownGrace, wire, apiKeysRequired);
     }
 
     public ServerSettings withWire(Wire newWire) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, clientLimits, shutdownGrace, newWire);
+                memoryLimitBytes, clientLimits, shutdownGrace, newWire, apiKeysRequired);
     }
 
     public ServerSettings withChunkWriteConcurrency(int chunks) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunks, memoryLimitBytes,
-                clientLimits, shutdownGrace, wire);
+                clientLimits, shutdownGrace, wire, apiKeysRequired);
     }
 
     public ServerSettings withMemoryLimitBytes(long bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                bytes, clientLimits, shutdownGrace, wire);
+                bytes, clientLimits, shutdownGrace, wire, apiKeysRequired);
     }
 
     public ServerSettings withClientLimits(ClientLimits limits) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, limits, shutdownGrace, wire);
+                memoryLimitBytes, limits, shutdownGrace, wire, apiKeysRequired);
     }
 
     public ServerSettings withShutdownGrace(Duration grace) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, clientLimits, grace, wire);
+                memoryLimitBytes, clientLimits, grace, wire, apiKeysRequired);
+    }
+
+    public ServerSettings withApiKeysRequired(boolean required) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                memoryLimitBytes, clientLimits, shutdownGrace, wire, required);
     }
 
     /** The largest message the server sends; advertised by {@code info}. */

@@ -4,6 +4,6 @@
  * Subpackages: {@code protocol} (messages, validation, the wire codec), {@code catalog} (DoAction),
  * {@code ingest} (DoPut), {@code read} (ListFlights, GetFlightInfo, DoGet), {@code folder} (the
  * {@code metadata.json} of store folders), {@code flight} (Flight/gRPC glue and status codes), {@code metrics} (what the server reports for
- * the process's metrics).
+ * the process's metrics), {@code auth} (API keys).
  */
 package io.mosaicod.server;

@@ -73,6 +73,11 @@ final class Backend implements AutoCloseable {
         return repository;
     }
 
+    /** Another connection pool on the same database, as a second server sharing the repository has. */
+    Repository openRepository() {
+        return Repositories.open(database.config());
+    }
+
     ObjectStore store() {
         return store;
     }

@@ -26,12 +26,15 @@ class ServerSettingsTest {
     void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
         ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20,
                 Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20,
-                Optional.of(19), Optional.empty(), false));
+                Optional.of(19), Optional.empty(), false, true));
+        assertThat(settings.apiKeysRequired()).isTrue();
+        assertThat(ServerSettings.defaults().apiKeysRequired()).as("the default").isFalse();
         assertThat(settings.shutdownGrace()).isEqualTo(Duration.ofSeconds(17));
         assertThat(settings.targetEncodeMessageBytes()).isEqualTo(3 << 20);
         assertThat(settings.chunkWriteConcurrency()).isEqualTo(19);
         assertThat(ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20, Duration.ofSeconds(5), 7,
-                Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20, Optional.empty(), Optional.empty(), false))
+                Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20, Optional.empty(), Optional.empty(), false,
+                false))
                 .chunkWriteConcurrency()).as("the default").isEqualTo(ServerSettings.defaults().chunkWriteConcurrency());
         assertThat(settings.host()).isEqualTo("0.0.0.0");
         assertThat(settings.port()).isEqualTo(7000);

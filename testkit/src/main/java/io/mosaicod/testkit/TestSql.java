@@ -19,7 +19,7 @@ public final class TestSql {
      */
     private static final String[] TABLES = {"optimization_run", "topic_optimization", "notification",
         "chunk_column_stats", "chunk", "topic", "session", "sequence", "cleanup_log", "routine_lease",
-        "instance_registry"};
+        "instance_registry", "api_key"};
 
     private TestSql() {
     }

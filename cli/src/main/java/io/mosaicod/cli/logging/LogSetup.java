@@ -38,6 +38,11 @@ public final class LogSetup {
      * clients do, so it is shown at debug only.
      */
     static final String GRPC_STREAM_ERRORS = "io.grpc.netty.NettyServerHandler";
+    /**
+     * gRPC's HTTP/2 handlers dump every frame at debug, headers and their values included: the API key of every call.
+     * They are kept at INFO at most, at every level, so that no token ever reaches a log line.
+     */
+    static final List<String> HTTP2_FRAME_DUMPS = List.of(GRPC_STREAM_ERRORS, "io.grpc.netty.NettyClientHandler");
     /** How many times one warning may appear in {@link #REPEAT_WINDOW_SECONDS} before it is counted instead. */
     static final int REPEATS_PER_WINDOW = 10;
     static final long REPEAT_WINDOW_SECONDS = 60;
@@ -74,6 +79,7 @@ public final class LogSetup {
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(level(log.level()));
         root.addAppender(appender);
+        HTTP2_FRAME_DUMPS.forEach(name -> context.getLogger(name).setLevel(Level.INFO));
         if (log.level() != LogLevel.DEBUG) {
             NOISY_LIBRARIES.forEach(name -> context.getLogger(name).setLevel(Level.WARN));
             context.getLogger(GRPC_STREAM_ERRORS).setLevel(Level.ERROR);

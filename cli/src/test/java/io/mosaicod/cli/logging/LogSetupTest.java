@@ -126,6 +126,16 @@ class LogSetupTest {
         assertThat(lines()).first().asString().contains("Stream Error");
     }
 
+    @Test
+    void http2FrameDumpsWhichShowEveryHeaderAreNeverLogged() {
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.DEBUG));
+        for (String handler : LogSetup.HTTP2_FRAME_DUMPS) {
+            LoggerFactory.getLogger(handler).debug("INBOUND HEADERS: mosaico-api-key-token: msco_secret");
+            LoggerFactory.getLogger(handler).warn("Stream Error");
+        }
+        assertThat(lines()).hasSize(2).allSatisfy(line -> assertThat(line).contains("Stream Error"));
+    }
+
     /** A warning repeated a thousand times appears ten times a window, then as one line counting the rest. */
     @Test
     void repeatedWarningsAreCountedInsteadOfLoggedPastTheirLimit() {

@@ -45,11 +45,13 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
      * @param maxConcurrentWrites     chunks encoded and stored at once over all uploads; empty: the server decides
      * @param tls                     the certificate and key to serve TLS with; empty: plain text
      * @param gzip                    whether the server compresses what it sends
+     * @param apiKeyEnabled           whether every call needs an API key
      */
     public record Server(String host, int port, long grpcMaxDecodeMessageSizeBytes, Duration readStallTimeout,
                          int maxStreamsPerConnection, Duration connectionIdleTimeout, int maxConnections,
                          int maxReadStreams, Duration shutdownGracePeriod, long targetEncodeMessageSizeBytes,
-                         Optional<Integer> maxConcurrentWrites, Optional<TlsFiles> tls, boolean gzip) {
+                         Optional<Integer> maxConcurrentWrites, Optional<TlsFiles> tls, boolean gzip,
+                         boolean apiKeyEnabled) {
     }
 
     /** PEM files: the server's certificate (chain) and its private key, both readable at start. */

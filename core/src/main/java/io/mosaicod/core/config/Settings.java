@@ -135,8 +135,9 @@ public final class Settings {
 
     public static final Setting<Boolean> API_KEY_ENABLED = Setting.of("MOSAICOD_API_KEY_ENABLED",
                     "server.api_key_enabled", ValueType.bool(),
-                    "Upstream's switch requiring an API key on every call; accepted, not in effect.")
-            .withDefault(false).notInEffect("this build has no API keys yet: every client may call every action");
+                    "Require an API key (mosaicod api-key create) in the mosaico-api-key-token header of every"
+                            + " Flight call; health checks stay open.")
+            .withDefault(false);
 
     public static final Setting<Boolean> GZIP_ENABLED = Setting.of("MOSAICOD_GZIP_ENABLED", "server.gzip_enabled",
                     ValueType.bool(), "Compress the messages the server sends with gzip (it accepts gzip either way).")
@@ -257,9 +258,6 @@ public final class Settings {
             PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE,
             LOG_FORMAT, LOG_LEVEL,
             METRICS_ADDRESS);
-
-    /** Upstream protections this build does not have: turning one on is refused rather than ignored. */
-    static final List<Setting<?>> PROTECTIONS = List.of(API_KEY_ENABLED);
 
     /** The S3-only settings, which need {@link #STORE_BUCKET}. */
     static final List<Setting<?>> S3_ONLY = List.of(STORE_ENDPOINT, STORE_REGION, STORE_PREFIX, STORE_ACCESS_KEY,

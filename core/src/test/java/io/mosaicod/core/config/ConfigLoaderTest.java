@@ -51,7 +51,7 @@ class ConfigLoaderTest {
         assertThat(config.store()).isEqualTo(new StoreConfig.Local(data.resolve("store")));
         assertThat(config.server()).isEqualTo(new MosaicodConfig.Server("127.0.0.1", 6726, 50L * 1024 * 1024,
                 java.time.Duration.ofSeconds(60), 100, java.time.Duration.ofSeconds(300), 1000, 256,
-                java.time.Duration.ofSeconds(30), 2L << 20, Optional.empty(), Optional.empty(), false));
+                java.time.Duration.ofSeconds(30), 2L << 20, Optional.empty(), Optional.empty(), false, false));
         assertThat(config.storeOptimizer()).isEqualTo(new MosaicodConfig.StoreOptimizer(
                 Duration.ZERO, 256_000_000L, 0L, Duration.ofSeconds(300), 3));
         assertThat(config.storeOptimizer().runsOnce()).isTrue();

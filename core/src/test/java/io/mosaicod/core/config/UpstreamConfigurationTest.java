@@ -84,7 +84,7 @@ class UpstreamConfigurationTest {
                 row("MOSAICOD_HOST", "server.host", "0.0.0.0", c -> c.server().host(), "0.0.0.0"),
                 row("MOSAICOD_PORT", "server.port", 7726, c -> c.server().port(), 7726),
                 row("MOSAICOD_GZIP_ENABLED", "server.gzip_enabled", true, c -> c.server().gzip(), true),
-                ignored("MOSAICOD_API_KEY_ENABLED", "server.api_key_enabled", false, false),
+                row("MOSAICOD_API_KEY_ENABLED", "server.api_key_enabled", true, c -> c.server().apiKeyEnabled(), true),
                 ignored("MOSAICOD_MAX_BATCH_SIZE", "server.max_batch_size", 4096, 4096),
                 ignored("MOSAICOD_DEFAULT_PARALLELISM", "server.default_parallelism", 8, 8),
                 row("MOSAICOD_MAX_CONCURRENT_WRITES", "server.max_concurrent_writes", 6,
@@ -198,26 +198,23 @@ class UpstreamConfigurationTest {
         assertThat(config.server().tls()).as("named, but TLS is not enabled").isEmpty();
         assertThat(config.server().gzip()).isFalse();
         assertThat(config.notInEffect()).extracting(i -> i.source().describe()).containsExactly(
-                "config.toml:8 [server] api_key_enabled",
                 "config.toml:9 [server] max_batch_size", "config.toml:10 [server] default_parallelism",
                 "config.toml:34 [query_engine] memory_pool_size",
                 "config.toml:35 [query_engine] max_concurrent_chunk_queries",
                 "config.toml:36 [query_engine] max_size_plain_list_eq",
                 "config.toml:39 [encoding] parquet_in_memory_encoding_buffer_size");
-        assertThat(config.notInEffect()).noneMatch(IgnoredSetting::unsafeToIgnore);
-        assertThat(config.notInEffect().get(1).describe()).isEqualTo("config.toml:9 [server] max_batch_size = 4096 is"
+        assertThat(config.server().apiKeyEnabled()).isFalse();
+        assertThat(config.notInEffect().get(0).describe()).isEqualTo("config.toml:9 [server] max_batch_size = 4096 is"
                 + " accepted but not in effect: a read's batches are sized by MOSAICOD_TARGET_GRPC_ENCODE_MESSAGE_SIZE"
                 + " alone");
     }
 
     @Test
-    void turningOnAProtectionThisBuildLacksIsUnsafeToIgnore() {
+    void upstreamsApiKeySwitchIsInEffect() {
         env.put("MOSAICOD_API_KEY_ENABLED", "TRUE");
-        List<IgnoredSetting> ignored = load().notInEffect();
-        assertThat(ignored).singleElement().matches(IgnoredSetting::unsafeToIgnore);
-        assertThat(ignored.get(0).describe()).isEqualTo("env MOSAICOD_API_KEY_ENABLED = true asks for a protection"
-                + " this build does not have (this build has no API keys yet: every client may call every action):"
-                + " the server would run without it; remove the setting or set it to false");
+        MosaicodConfig config = load();
+        assertThat(config.server().apiKeyEnabled()).isTrue();
+        assertThat(config.notInEffect()).isEmpty();
         env.put("MOSAICOD_GZIP_ENABLED", "yes");
         assertThatThrownBy(this::load).isInstanceOf(ConfigException.class)
                 .hasMessage("invalid value 'yes' for env MOSAICOD_GZIP_ENABLED: expected true or false");

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.metrics.BackendErrors;
+import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.InstanceRegistry;
@@ -29,6 +30,7 @@ public final class JdbcRepository implements Repository {
     private final OptimizationQueue queue;
     private final CleanupLedger cleanupLedger;
     private final InstanceRegistry instances;
+    private final ApiKeys apiKeys;
     private final String now;
 
     private JdbcRepository(HikariDataSource pool, Dialect dialect, String jdbcUrl, BackendErrors errors) {
@@ -40,6 +42,7 @@ public final class JdbcRepository implements Repository {
         this.queue = new JdbcOptimizationQueue(database, rows, chunks);
         this.cleanupLedger = new JdbcCleanupLedger(database);
         this.instances = new JdbcInstanceRegistry(database);
+        this.apiKeys = new JdbcApiKeys(database);
         this.now = dialect.render("SELECT {now_ms}");
     }
 
@@ -114,6 +117,11 @@ public final class JdbcRepository implements Repository {
     @Override
     public InstanceRegistry instances() {
         return instances;
+    }
+
+    @Override
+    public ApiKeys apiKeys() {
+        return apiKeys;
     }
 
     @Override

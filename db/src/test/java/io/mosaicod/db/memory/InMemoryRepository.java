@@ -1,5 +1,6 @@
 package io.mosaicod.db.memory;
 
+import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.InstanceRegistry;
@@ -19,6 +20,7 @@ public final class InMemoryRepository implements Repository {
     private final InMemoryOptimizationQueue queue = new InMemoryOptimizationQueue(tables);
     private final InMemoryCleanupLedger cleanupLedger = new InMemoryCleanupLedger(tables);
     final InMemoryInstanceRegistry instances = new InMemoryInstanceRegistry(tables);
+    private final InMemoryApiKeys apiKeys = new InMemoryApiKeys(tables);
 
     @Override
     public Catalog catalog() {
@@ -38,6 +40,11 @@ public final class InMemoryRepository implements Repository {
     @Override
     public InstanceRegistry instances() {
         return instances;
+    }
+
+    @Override
+    public ApiKeys apiKeys() {
+        return apiKeys;
     }
 
     @Override

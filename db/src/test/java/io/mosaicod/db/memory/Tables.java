@@ -1,5 +1,6 @@
 package io.mosaicod.db.memory;
 
+import io.mosaicod.db.ApiKeyRecord;
 import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.Instance;
@@ -29,6 +30,8 @@ final class Tables {
     final Map<Long, OptimizationRun> runs = new HashMap<>();
     final Map<Long, CleanupRun> cleanupRuns = new HashMap<>();
     final Map<Long, Instance> instances = new HashMap<>();
+    /** API keys by fingerprint. */
+    final Map<String, ApiKeyRecord> apiKeys = new HashMap<>();
     /** Who holds the cleanup lease; null while nobody does. */
     RoutineLease cleanupLease;
 
@@ -66,6 +69,7 @@ final class Tables {
         runs.clear();
         cleanupRuns.clear();
         instances.clear();
+        apiKeys.clear();
         cleanupLease = null;
     }
 

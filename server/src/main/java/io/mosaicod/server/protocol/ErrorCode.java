@@ -11,7 +11,7 @@ public enum ErrorCode {
     ALREADY_EXISTS,
     /** A malformed request: body, locator, uuid, descriptor, schema, time range, unknown action. */
     INVALID_ARGUMENT,
-    /** A topic uuid that does not belong to the locator of a DoPut. */
+    /** A topic uuid that does not belong to the locator of a DoPut; a missing or refused API key. */
     PERMISSION_DENIED,
     /** The resource is not in a state that allows the request (finalized, uploaded, uploading...). */
     FAILED_PRECONDITION,

@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
@@ -76,6 +77,11 @@ class ForwardingLedger implements CleanupLedger {
             @Override
             public InstanceRegistry instances() {
                 return repository.instances();
+            }
+
+            @Override
+            public ApiKeys apiKeys() {
+                return repository.apiKeys();
             }
 
             @Override

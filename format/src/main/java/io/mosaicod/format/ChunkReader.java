@@ -38,6 +38,8 @@ public final class ChunkReader implements AutoCloseable {
     private final String createdBy;
     private final List<ColumnAssembler> assemblers = new ArrayList<>();
     private final VectorSchemaRoot root;
+    private final BufferAllocator allocator;
+    private final BatchVectors batchVectors;
     /** Row groups whose direct chunks span more go through parquet-java's reader, which reads in parts. */
     private static final long MAX_DIRECT_READ_BYTES = 1L << 30;
 
@@ -79,6 +81,8 @@ public final class ChunkReader implements AutoCloseable {
         this.reader = new ParquetFileReader(file, footer.parquetMetadata(), ChunkFooter.readOptions(), file.newStream());
         reader.setRequestedSchema(requested);
         this.root = VectorSchemaRoot.create(schema, allocator);
+        this.allocator = allocator;
+        this.batchVectors = new BatchVectors(root.getFieldVectors());
     }
 
     /** Opens the chunk {@code source} holds; the caller closes the source after the reader. */
@@ -156,6 +160,7 @@ public final class ChunkReader implements AutoCloseable {
                 rows = read;
             }
             root.setRowCount(rows);
+            batchVectors.remember();
             rowsLeftInGroup -= rows;
             return true;
         } catch (IOException | RuntimeException | Error e) {
@@ -263,19 +268,17 @@ public final class ChunkReader implements AutoCloseable {
 
     /**
      * Empties the batch for {@code rows} more rows. The first batch's columns are allocated for that many rows
-     * at once; a column whose buffers were taken over (see {@link #root()}) gets new ones of the size it last
-     * had, as Arrow remembers it, rather than growing again by doubling, which copies and zeroes at every step.
+     * at once; later ones keep or get again the capacity they last had, their data unzeroed ({@link BatchVectors}),
+     * rather than growing again by doubling, which copies and zeroes at every step.
      */
     private void clearBatch(int rows) {
+        if (allocated) {
+            batchVectors.clear(allocator);
+            return;
+        }
         for (FieldVector v : root.getFieldVectors()) {
-            if (!allocated) {
-                v.setInitialCapacity(rows);
-                v.allocateNew();
-            } else if (v.getValueCapacity() == 0) {
-                v.allocateNew();
-            } else {
-                v.reset();
-            }
+            v.setInitialCapacity(rows);
+            v.allocateNew();
         }
         allocated = true;
     }

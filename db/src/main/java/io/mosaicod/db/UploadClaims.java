@@ -25,11 +25,18 @@ public interface UploadClaims {
     Optional<UploadClaim> claim(long topicId, Duration duration);
 
     /**
+     * Whether an unexpired claim is held on the topic: an upload is running (or its server died less than a claim's
+     * duration ago). For telling why {@link #claim} refused; the answer may be stale by the time it arrives.
+     */
+    boolean isClaimed(long topicId);
+
+    /**
      * Extends the claim to database-now + its duration. A claim that expired but that nobody claimed again is
      * still held: no other upload can have written the topic meanwhile.
      *
      * @return false once the claim is no longer held: another upload claimed the topic after it expired, or it
-     *         ended (released, completed), or the topic was deleted
+     *         ended (released, completed)
+     * @throws ConcurrentDeletionException if the topic was deleted
      */
     boolean renew(UploadClaim claim);
 

@@ -408,13 +408,16 @@ abstract class RepositoryContract {
     void aClaimExcludesEveryOtherClaimOfItsTopicUntilReleased() {
         Topic topic = newTopic("run/imu");
         Topic other = newTopic("run/gps");
+        assertThat(claims().isClaimed(topic.id())).isFalse();
         UploadClaim first = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
 
+        assertThat(claims().isClaimed(topic.id())).isTrue();
         assertThat(claims().claim(topic.id(), LONG_LEASE)).as("second claim").isEmpty();
         assertThat(claims().claim(other.id(), LONG_LEASE)).as("another topic").isPresent();
         assertThat(claims().renew(first)).isTrue();
 
         claims().release(first);
+        assertThat(claims().isClaimed(topic.id())).isFalse();
         assertThat(claims().renew(first)).as("released").isFalse();
         UploadClaim second = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
         assertThat(second.token()).isNotEqualTo(first.token());
@@ -437,6 +440,7 @@ abstract class RepositoryContract {
         assertThat(completed.firstTimestampNs()).hasValue(100);
         assertThat(completed.lastTimestampNs()).hasValue(900);
         assertThat(claims().renew(claim)).as("completion ended the claim").isFalse();
+        assertThat(claims().isClaimed(topic.id())).isFalse();
         assertThat(claims().complete(claim)).as("second completion").isFalse();
         assertThat(claims().addChunk(claim, chunk(2, 0, 1))).isEmpty();
         assertThat(claims().claim(topic.id(), LONG_LEASE)).as("an uploaded topic").isEmpty();
@@ -449,6 +453,7 @@ abstract class RepositoryContract {
         Topic topic = newTopic("run/imu");
         // a zero-length claim has expired by the database clock as soon as it is granted
         UploadClaim dead = claims().claim(topic.id(), Duration.ZERO).orElseThrow();
+        assertThat(claims().isClaimed(topic.id())).as("expired").isFalse();
 
         UploadClaim taker = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
 
@@ -504,7 +509,8 @@ abstract class RepositoryContract {
         UploadClaim claim = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
         assertThat(catalog.deleteTopic(topic.id())).isTrue();
 
-        assertThat(claims().renew(claim)).isFalse();
+        assertThatThrownBy(() -> claims().renew(claim)).isInstanceOf(ConcurrentDeletionException.class);
+        assertThat(claims().isClaimed(topic.id())).isFalse();
         assertThatThrownBy(() -> claims().addChunk(claim, chunk(0, 0, 1)))
                 .isInstanceOf(ConcurrentDeletionException.class);
         assertThatThrownBy(() -> claims().complete(claim)).isInstanceOf(ConcurrentDeletionException.class);

@@ -22,6 +22,7 @@ final class JdbcUploadClaims implements UploadClaims {
     private final Database database;
     private final ChunkTable chunks;
     private final String claim;
+    private final String isClaimed;
     private final String renew;
     private final String complete;
     private final String release;
@@ -35,6 +36,9 @@ final class JdbcUploadClaims implements UploadClaims {
                 WHERE id = ? AND upload_completed_at_ms IS NULL AND NOT locked
                     AND (upload_claim_token IS NULL OR upload_claim_expires_at_ms <= {now_ms})
                     AND NOT EXISTS (SELECT 1 FROM chunk c WHERE c.topic_id = topic.id)""");
+        this.isClaimed = dialect.render("""
+                SELECT 1 FROM topic
+                WHERE id = ? AND upload_claim_token IS NOT NULL AND upload_claim_expires_at_ms > {now_ms}""");
         this.renew = dialect.render("""
                 UPDATE topic SET upload_claim_expires_at_ms = {now_ms} + ?
                 WHERE id = ? AND upload_claim_token = ?""");
@@ -54,24 +58,31 @@ final class JdbcUploadClaims implements UploadClaims {
     }
 
     @Override
+    public boolean isClaimed(long topicId) {
+        return database.read("check for an upload claim on topic " + topicId,
+                connection -> database.first(connection, isClaimed, row -> true, topicId).isPresent());
+    }
+
+    @Override
     public boolean renew(UploadClaim held) {
         return database.read("renew the upload claim on topic " + held.topicId(),
                 connection -> renew(connection, held));
     }
 
+    /** Renews the claim if it is held; a claim whose topic was deleted is a concurrent deletion. */
     private boolean renew(Connection connection, UploadClaim held) throws SQLException {
-        return database.update(connection, renew, held.duration().toMillis(), held.topicId(), held.token()) > 0;
+        if (database.update(connection, renew, held.duration().toMillis(), held.topicId(), held.token()) > 0) {
+            return true;
+        }
+        requireTopic(connection, held.topicId());
+        return false;
     }
 
     @Override
     public Optional<Chunk> addChunk(UploadClaim held, NewChunk chunk) {
-        return database.write("add chunk `" + chunk.objectKey() + "` to topic " + held.topicId(), connection -> {
-            if (!renew(connection, held)) {
-                requireTopic(connection, held.topicId());
-                return Optional.empty();
-            }
-            return Optional.of(chunks.insert(connection, held.topicId(), chunk));
-        });
+        return database.write("add chunk `" + chunk.objectKey() + "` to topic " + held.topicId(), connection ->
+                renew(connection, held) ? Optional.of(chunks.insert(connection, held.topicId(), chunk))
+                        : Optional.empty());
     }
 
     @Override

@@ -22,8 +22,7 @@ final class InMemoryUploadClaims implements UploadClaims {
         synchronized (tables) {
             TopicRow topic = tables.topics.get(topicId);
             Instant now = tables.now();
-            if (topic == null || topic.uploadCompletedAt != null || topic.locked
-                    || topic.uploadClaimToken != null && topic.uploadClaimExpiresAt.isAfter(now)
+            if (topic == null || topic.uploadCompletedAt != null || topic.locked || isClaimed(topic, now)
                     || !InMemoryCatalog.chunksOf(tables, topicId).isEmpty()) {
                 return Optional.empty();
             }
@@ -35,10 +34,22 @@ final class InMemoryUploadClaims implements UploadClaims {
     }
 
     @Override
+    public boolean isClaimed(long topicId) {
+        synchronized (tables) {
+            TopicRow topic = tables.topics.get(topicId);
+            return topic != null && isClaimed(topic, tables.now());
+        }
+    }
+
+    private static boolean isClaimed(TopicRow topic, Instant now) {
+        return topic.uploadClaimToken != null && topic.uploadClaimExpiresAt.isAfter(now);
+    }
+
+    @Override
     public boolean renew(UploadClaim claim) {
         synchronized (tables) {
-            TopicRow topic = tables.topics.get(claim.topicId());
-            if (topic == null || !claim.token().equals(topic.uploadClaimToken)) {
+            TopicRow topic = requireTopic(claim, "renew the upload claim on topic " + claim.topicId());
+            if (!claim.token().equals(topic.uploadClaimToken)) {
                 return false;
             }
             topic.uploadClaimExpiresAt = tables.now().plus(claim.duration());
@@ -49,7 +60,6 @@ final class InMemoryUploadClaims implements UploadClaims {
     @Override
     public Optional<Chunk> addChunk(UploadClaim claim, NewChunk chunk) {
         synchronized (tables) {
-            requireTopic(claim, "add chunk `" + chunk.objectKey() + "` to topic " + claim.topicId());
             if (!renew(claim)) {
                 return Optional.empty();
             }

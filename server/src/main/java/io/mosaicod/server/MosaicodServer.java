@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,6 +49,7 @@ public final class MosaicodServer implements AutoCloseable {
     private final ServerSettings settings;
     private final BufferAllocator allocator;
     private final ExecutorService executor;
+    private final ScheduledExecutorService claimRenewals;
     private final ServerTransport transport;
     private final Server server;
     private final ReadService reads;
@@ -55,11 +57,13 @@ public final class MosaicodServer implements AutoCloseable {
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
-                           ServerTransport transport, Server server, ReadService reads, ShutdownDrain drain) {
+                           ScheduledExecutorService claimRenewals, ServerTransport transport, Server server,
+                           ReadService reads, ShutdownDrain drain) {
         this.settings = settings;
         this.drain = drain;
         this.allocator = allocator;
         this.executor = executor;
+        this.claimRenewals = claimRenewals;
         this.transport = transport;
         this.server = server;
         this.reads = reads;
@@ -77,6 +81,8 @@ public final class MosaicodServer implements AutoCloseable {
                                        ServerMetrics metrics) throws IOException {
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
+        ScheduledExecutorService claimRenewals = Executors.newSingleThreadScheduledExecutor(
+                threads("mosaicod-upload-claims-"));
         ServerTransport transport = new ServerTransport();
         try {
             WireCodec codec = new JsonWireCodec();
@@ -85,30 +91,34 @@ public final class MosaicodServer implements AutoCloseable {
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain, metrics)
-                    .start();
-            MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
+            Server server = build(settings, codec, lookup, repository, reads, store, root, executor, claimRenewals,
+                    transport, drain, metrics).start();
+            MosaicodServer started = new MosaicodServer(settings, root, executor, claimRenewals, transport, server,
+                    reads, drain);
             LOG.info("mosaicod server listening on {}:{} ({}max message {} bytes{})", settings.host(), started.port(),
                     settings.wire().tls().isPresent() ? "TLS, " : "plain text, ", settings.maxDecodeMessageBytes(),
                     settings.wire().gzip() ? ", gzip replies" : "");
             return started;
         } catch (IOException | RuntimeException e) {
             executor.shutdownNow();
+            claimRenewals.shutdownNow();
             closeQuietly(transport);
             root.close();
             throw e;
         }
     }
 
-    private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
-                                ObjectStore store, BufferAllocator root, ExecutorService executor,
-                                ServerTransport transport, ShutdownDrain drain, ServerMetrics metrics) {
+    private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, Repository repository,
+                                ReadService reads, ObjectStore store, BufferAllocator root, ExecutorService executor,
+                                ScheduledExecutorService claimRenewals, ServerTransport transport,
+                                ShutdownDrain drain, ServerMetrics metrics) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
-        DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
-                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes(), metrics);
+        DoPutService doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
+                settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),
+                settings.maxDecodeMessageBytes(), metrics);
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
@@ -211,6 +221,7 @@ public final class MosaicodServer implements AutoCloseable {
         } finally {
             executor.shutdownNow();
             executor.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
+            claimRenewals.shutdownNow(); // the uploads are over: each released its claim, or it expires by itself
             transport.close();
             closeAllocators();
         }

@@ -43,7 +43,8 @@ final class JdbcUploadClaims implements UploadClaims {
                 UPDATE topic SET upload_claim_expires_at_ms = {now_ms} + ?
                 WHERE id = ? AND upload_claim_token = ?""");
         this.complete = dialect.render("UPDATE topic SET " + JdbcCatalog.UPLOAD_COMPLETION
-                + ", upload_claim_token = NULL, upload_claim_expires_at_ms = NULL WHERE id = ? AND upload_claim_token = ?");
+                + ", upload_claim_token = NULL, upload_claim_expires_at_ms = NULL"
+                + " WHERE id = ? AND upload_claim_token = ?");
         this.release = """
                 UPDATE topic SET upload_claim_token = NULL, upload_claim_expires_at_ms = NULL
                 WHERE id = ? AND upload_claim_token = ?""";

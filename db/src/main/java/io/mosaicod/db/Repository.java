@@ -6,7 +6,7 @@ import java.time.Instant;
  * The catalog database, seen as domain operations only: no JDBC type crosses this boundary, so the
  * optimizer and cleanup can be tested against in-memory implementations.
  *
- * <p>Each concern is a small interface of its own; a repository hands out the five of them over one
+ * <p>Each concern is a small interface of its own; a repository hands out each of them over one
  * database. Every time it records ({@code *_at}) comes from the database clock, so that processes on
  * machines with skewed clocks still agree on lease expiry and liveness.
  */
@@ -14,6 +14,9 @@ public interface Repository extends AutoCloseable {
 
     /** Sequences, sessions, topics, chunks, column statistics and notifications. */
     Catalog catalog();
+
+    /** Which upload may write a topic: one at a time across every server sharing the repository. */
+    UploadClaims uploadClaims();
 
     /** The store optimizer's queue of topics, their leases and the history of optimization runs. */
     OptimizationQueue optimizationQueue();

@@ -391,6 +391,161 @@ abstract class RepositoryContract {
         assertThat(catalog.listTopicsOfSequence(sequence.id())).containsExactly(keptTopic);
     }
 
+    // ---------------------------------------------------------------- upload claims
+
+    private UploadClaims claims() {
+        return repository.uploadClaims();
+    }
+
+    /** A topic whose upload has not started: created in a session of its sequence, no chunk. */
+    private Topic newTopic(String locator) {
+        String sequenceLocator = locator.substring(0, locator.indexOf('/'));
+        Sequence sequence = catalog.findSequence(sequenceLocator).orElseGet(() -> sequence(sequenceLocator));
+        return topic(catalog.createSession(sequence.id()), locator);
+    }
+
+    @Test
+    void aClaimExcludesEveryOtherClaimOfItsTopicUntilReleased() {
+        Topic topic = newTopic("run/imu");
+        Topic other = newTopic("run/gps");
+        assertThat(claims().isClaimed(topic.id())).isFalse();
+        UploadClaim first = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
+
+        assertThat(claims().isClaimed(topic.id())).isTrue();
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).as("second claim").isEmpty();
+        assertThat(claims().claim(other.id(), LONG_LEASE)).as("another topic").isPresent();
+        assertThat(claims().renew(first)).isTrue();
+
+        claims().release(first);
+        assertThat(claims().isClaimed(topic.id())).isFalse();
+        assertThat(claims().renew(first)).as("released").isFalse();
+        UploadClaim second = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
+        assertThat(second.token()).isNotEqualTo(first.token());
+        claims().release(first);
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).as("a stale release frees nothing").isEmpty();
+    }
+
+    @Test
+    void chunksAndTheCompletionOfAnUploadAreRecordedUnderItsClaimWhichCompletionEnds() {
+        Topic topic = newTopic("run/imu");
+        UploadClaim claim = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
+
+        Chunk added = claims().addChunk(claim, chunk(0, 500, 900)).orElseThrow();
+        claims().addChunk(claim, chunk(1, 100, 300)).orElseThrow();
+        assertThat(catalog.listChunks(topic.id())).first().isEqualTo(added);
+        assertThat(claims().complete(claim)).isTrue();
+
+        Topic completed = catalog.findTopic(topic.id()).orElseThrow();
+        assertThat(completed.isUploadComplete()).isTrue();
+        assertThat(completed.firstTimestampNs()).hasValue(100);
+        assertThat(completed.lastTimestampNs()).hasValue(900);
+        assertThat(claims().renew(claim)).as("completion ended the claim").isFalse();
+        assertThat(claims().isClaimed(topic.id())).isFalse();
+        assertThat(claims().complete(claim)).as("second completion").isFalse();
+        assertThat(claims().addChunk(claim, chunk(2, 0, 1))).isEmpty();
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).as("an uploaded topic").isEmpty();
+        assertThat(catalog.listChunks(topic.id())).hasSize(2);
+    }
+
+    /** The server that held the claim died: nobody renews it, it expires, and its holder is fenced out. */
+    @Test
+    void aClaimNotRenewedForItsDurationIsTakenOverAndItsHolderWritesNothingMore() {
+        Topic topic = newTopic("run/imu");
+        // a zero-length claim has expired by the database clock as soon as it is granted
+        UploadClaim dead = claims().claim(topic.id(), Duration.ZERO).orElseThrow();
+        assertThat(claims().isClaimed(topic.id())).as("expired").isFalse();
+
+        UploadClaim taker = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
+
+        assertThat(claims().renew(dead)).isFalse();
+        assertThat(claims().addChunk(dead, chunk(0, 0, 1))).isEmpty();
+        assertThat(claims().complete(dead)).isFalse();
+        claims().release(dead);
+        assertThat(catalog.listChunks(topic.id())).isEmpty();
+        assertThat(catalog.findTopic(topic.id()).orElseThrow().isUploadComplete()).isFalse();
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).as("the taker holds it").isEmpty();
+        assertThat(claims().addChunk(taker, chunk(0, 0, 1))).isPresent();
+        assertThat(claims().complete(taker)).isTrue();
+    }
+
+    @Test
+    void anExpiredClaimNobodyTookIsStillItsHoldersAndARenewalExtendsIt() {
+        Topic topic = newTopic("run/imu");
+        UploadClaim expired = claims().claim(topic.id(), Duration.ZERO).orElseThrow();
+        UploadClaim renewedForLong = new UploadClaim(topic.id(), expired.token(), LONG_LEASE);
+
+        assertThat(claims().renew(renewedForLong)).isTrue();
+
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).isEmpty();
+        assertThat(claims().addChunk(renewedForLong, chunk(0, 0, 1))).isPresent();
+    }
+
+    /** Keeps docs/protocol.md's rule: an upload that broke off is never continued by another one. */
+    @Test
+    void aTopicHoldingChunksOfAnInterruptedUploadIsNeverClaimedAgain() {
+        Topic topic = newTopic("run/imu");
+        UploadClaim interrupted = claims().claim(topic.id(), Duration.ZERO).orElseThrow();
+        claims().addChunk(interrupted, chunk(0, 0, 1)).orElseThrow();
+
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).as("expired, but chunks").isEmpty();
+        claims().release(interrupted);
+        assertThat(claims().claim(topic.id(), LONG_LEASE)).as("released, but chunks").isEmpty();
+    }
+
+    @Test
+    void uploadedLockedAndUnknownTopicsCannotBeClaimed() {
+        Topic uploaded = uploadedTopic("run/done", 0, 1);
+        Topic locked = newTopic("run/locked");
+        catalog.finalizeSession(locked.sessionId());
+
+        assertThat(claims().claim(uploaded.id(), LONG_LEASE)).isEmpty();
+        assertThat(claims().claim(locked.id(), LONG_LEASE)).isEmpty();
+        assertThat(claims().claim(Long.MAX_VALUE, LONG_LEASE)).isEmpty();
+    }
+
+    @Test
+    void theClaimOfADeletedTopicEndsWithItAndItsWritesAreConcurrentDeletions() {
+        Topic topic = newTopic("run/imu");
+        UploadClaim claim = claims().claim(topic.id(), LONG_LEASE).orElseThrow();
+        assertThat(catalog.deleteTopic(topic.id())).isTrue();
+
+        assertThatThrownBy(() -> claims().renew(claim)).isInstanceOf(ConcurrentDeletionException.class);
+        assertThat(claims().isClaimed(topic.id())).isFalse();
+        assertThatThrownBy(() -> claims().addChunk(claim, chunk(0, 0, 1)))
+                .isInstanceOf(ConcurrentDeletionException.class);
+        assertThatThrownBy(() -> claims().complete(claim)).isInstanceOf(ConcurrentDeletionException.class);
+        claims().release(claim);
+    }
+
+    /** Threads race as servers do (each call on a connection of its own): every topic is claimed once. */
+    @Test
+    void concurrentClaimsOfOneTopicGrantItOnce() throws Exception {
+        int topics = 20;
+        int claimers = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(claimers);
+        try {
+            for (int t = 0; t < topics; t++) {
+                Topic topic = newTopic("run/t" + t);
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<Optional<UploadClaim>>> attempts = new ArrayList<>();
+                for (int c = 0; c < claimers; c++) {
+                    attempts.add(pool.submit(() -> {
+                        start.await();
+                        return claims().claim(topic.id(), LONG_LEASE);
+                    }));
+                }
+                start.countDown();
+                int granted = 0;
+                for (Future<Optional<UploadClaim>> attempt : attempts) {
+                    granted += attempt.get(60, TimeUnit.SECONDS).isPresent() ? 1 : 0;
+                }
+                assertThat(granted).as("claims granted on %s", topic.locator()).isEqualTo(1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     // ---------------------------------------------------------------- optimization queue
 
     @Test

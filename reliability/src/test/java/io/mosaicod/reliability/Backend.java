@@ -142,6 +142,11 @@ abstract class Backend implements AutoCloseable {
             return "PostgreSQL+S3";
         }
 
+        /** The bucket the processes and the test share. */
+        String bucket() {
+            return bucket;
+        }
+
         /** A connection of the test's own, for what the repository's API rightly does not offer (row locks). */
         Connection connect() throws SQLException {
             return DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());

@@ -7,7 +7,6 @@ import io.grpc.netty.NettyServerBuilder;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
-import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Repository;
 import io.mosaicod.server.auth.ApiKeyGate;
 import io.mosaicod.server.auth.ApiKeyVerifier;
@@ -30,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,6 +54,7 @@ public final class MosaicodServer implements AutoCloseable {
     private final ServerSettings settings;
     private final BufferAllocator allocator;
     private final ExecutorService executor;
+    private final ScheduledExecutorService claimRenewals;
     private final ServerTransport transport;
     private final Server server;
     private final ReadService reads;
@@ -61,11 +62,13 @@ public final class MosaicodServer implements AutoCloseable {
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
-                           ServerTransport transport, Server server, ReadService reads, ShutdownDrain drain) {
+                           ScheduledExecutorService claimRenewals, ServerTransport transport, Server server,
+                           ReadService reads, ShutdownDrain drain) {
         this.settings = settings;
         this.drain = drain;
         this.allocator = allocator;
         this.executor = executor;
+        this.claimRenewals = claimRenewals;
         this.transport = transport;
         this.server = server;
         this.reads = reads;
@@ -83,6 +86,8 @@ public final class MosaicodServer implements AutoCloseable {
                                        ServerMetrics metrics) throws IOException {
         BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
+        ScheduledExecutorService claimRenewals = Executors.newSingleThreadScheduledExecutor(
+                threads("mosaicod-upload-claims-"));
         ServerTransport transport = new ServerTransport();
         try {
             WireCodec codec = new JsonWireCodec();
@@ -91,9 +96,10 @@ public final class MosaicodServer implements AutoCloseable {
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, reads, store, root, executor, transport, drain, metrics,
-                    repository.apiKeys()).start();
-            MosaicodServer started = new MosaicodServer(settings, root, executor, transport, server, reads, drain);
+            Server server = build(settings, codec, lookup, repository, reads, store, root, executor, claimRenewals,
+                    transport, drain, metrics).start();
+            MosaicodServer started = new MosaicodServer(settings, root, executor, claimRenewals, transport, server,
+                    reads, drain);
             LOG.info("mosaicod server listening on {}:{} ({}{}max message {} bytes{})", settings.host(),
                     started.port(), settings.wire().tls().isPresent() ? "TLS, " : "plain text, ",
                     settings.apiKeysRequired() ? "API keys required, " : "", settings.maxDecodeMessageBytes(),
@@ -106,22 +112,24 @@ public final class MosaicodServer implements AutoCloseable {
             return started;
         } catch (IOException | RuntimeException e) {
             executor.shutdownNow();
+            claimRenewals.shutdownNow();
             closeQuietly(transport);
             root.close();
             throw e;
         }
     }
 
-    private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, ReadService reads,
-                                ObjectStore store, BufferAllocator root, ExecutorService executor,
-                                ServerTransport transport, ShutdownDrain drain, ServerMetrics metrics,
-                                ApiKeys apiKeys) {
+    private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, Repository repository,
+                                ReadService reads, ObjectStore store, BufferAllocator root, ExecutorService executor,
+                                ScheduledExecutorService claimRenewals, ServerTransport transport,
+                                ShutdownDrain drain, ServerMetrics metrics) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
-        DoPutService doPut = new DoPutService(codec, lookup, store, uploads, settings.chunkWriteConcurrency(),
-                root.newChildAllocator("uploads", 0, root.getLimit()), settings.maxDecodeMessageBytes(), metrics);
+        DoPutService doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
+                settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),
+                settings.maxDecodeMessageBytes(), metrics);
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
@@ -131,7 +139,7 @@ public final class MosaicodServer implements AutoCloseable {
         flightInterceptors.add(new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes()));
         if (settings.apiKeysRequired()) {
             // added last, so called first: a refused call reaches nothing of the service
-            flightInterceptors.add(new ApiKeyGate(new ApiKeyVerifier(apiKeys)));
+            flightInterceptors.add(new ApiKeyGate(new ApiKeyVerifier(repository.apiKeys())));
         }
         NettyServerBuilder builder = transport.builder(settings, executor)
                 .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
@@ -230,6 +238,7 @@ public final class MosaicodServer implements AutoCloseable {
         } finally {
             executor.shutdownNow();
             executor.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
+            claimRenewals.shutdownNow(); // the uploads are over: each released its claim, or it expires by itself
             transport.close();
             closeAllocators();
         }

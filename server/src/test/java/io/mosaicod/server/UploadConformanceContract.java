@@ -11,6 +11,7 @@ import io.mosaicod.db.ColumnStats;
 import io.mosaicod.db.NumericColumnStats;
 import io.mosaicod.db.TextColumnStats;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.UploadClaim;
 import io.mosaicod.store.Folder;
 import io.mosaicod.testkit.RawFlight;
 import java.io.ByteArrayInputStream;
@@ -328,6 +329,43 @@ abstract class UploadConformanceContract extends ServerFixture {
         }
         client.finalizeSession(session.uuid());
         assertThat(catalog().listChunks(topicId)).hasSize(1);
+    }
+
+    /** Another server's upload holds the topic: its claim is in the repository this server shares. */
+    @Test
+    void aTopicAnotherServersUploadHoldsIsRefusedBeforeAnythingIsWritten() throws Exception {
+        SessionHandle session = newSession("elsewhere");
+        String locator = sequenceOf(session) + "/x";
+        UUID uuid = newTopic(session, "x");
+        Topic topic = topic(locator);
+        byte[] folderMetadata = backend.store().get(topic.folder() + "/metadata.json");
+        UploadClaim elsewhere = backend.repository().uploadClaims().claim(topic.id(), Duration.ofMinutes(5))
+                .orElseThrow();
+
+        var busy = assertRefused(Status.Code.FAILED_PRECONDITION, () -> upload(locator, uuid, new long[] {1}));
+
+        assertThat(busy.serverMessage()).isEqualTo("Topic `" + locator + "` is already uploading.");
+        assertThat(backend.store().get(topic.folder() + "/metadata.json")).as("schema not recorded")
+                .isEqualTo(folderMetadata);
+        assertThat(catalog().listChunks(topic.id())).isEmpty();
+        backend.repository().uploadClaims().release(elsewhere);
+        upload(locator, uuid, new long[] {1});
+        assertThat(topic(locator).isUploadComplete()).isTrue();
+    }
+
+    /** A server died holding the claim before it stored a chunk: the claim expires, the topic is uploadable. */
+    @Test
+    void theExpiredClaimOfAServerThatDiedDoesNotBlockItsTopic() {
+        SessionHandle session = newSession("died");
+        String locator = sequenceOf(session) + "/x";
+        UUID uuid = newTopic(session, "x");
+        // a zero-length claim has expired by the database clock as soon as it is granted
+        backend.repository().uploadClaims().claim(topic(locator).id(), Duration.ZERO).orElseThrow();
+
+        upload(locator, uuid, new long[] {1}, new long[] {2});
+
+        assertThat(topic(locator).isUploadComplete()).isTrue();
+        assertThat(catalog().listChunks(topic(locator).id())).hasSize(2);
     }
 
     // ------------------------------------------------------------------ ABORTED, CANCELLED

@@ -15,6 +15,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,7 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A real S3-compatible server for tests: s3proxy 4.1.0 in-process with its {@code filesystem-nio2} backend,
  * on a free loopback port, with signature checking on. One per test JVM ({@link #shared()}), stopped and
  * its directory deleted when the JVM exits; test classes take a fresh bucket each ({@link #newBucket()}).
- * Tests that take the server down start a {@link #dedicated()} one.
+ * Tests that take the server down start a {@link #dedicated()} one; tests that count the writes each key
+ * received start a {@link #recordingWrites()} one.
  */
 public final class S3Server implements AutoCloseable {
     public static final String ACCESS_KEY = "mosaicod-test";
@@ -34,13 +36,16 @@ public final class S3Server implements AutoCloseable {
 
     private final Path directory;
     private final BlobStore blobStore;
+    private final RecordingBlobStore recorder;
     private final URI endpoint;
     private final AtomicInteger buckets = new AtomicInteger();
     private S3Proxy proxy;
 
-    private S3Server() throws Exception {
+    private S3Server(boolean recording) throws Exception {
         directory = Files.createTempDirectory("mosaicod-s3proxy-");
-        blobStore = new FilesystemNio2BlobStore(directory.toString());
+        BlobStore files = new FilesystemNio2BlobStore(directory.toString());
+        recorder = recording ? new RecordingBlobStore(files) : null;
+        blobStore = recording ? recorder : files;
         proxy = startProxy(0);
         endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
     }
@@ -59,7 +64,7 @@ public final class S3Server implements AutoCloseable {
     public static synchronized S3Server shared() {
         if (shared == null) {
             try {
-                shared = new S3Server();
+                shared = new S3Server(false);
             } catch (Exception e) {
                 throw new IllegalStateException("cannot start s3proxy", e);
             }
@@ -73,11 +78,33 @@ public final class S3Server implements AutoCloseable {
      * (same port, same objects); {@link #close()} it when done.
      */
     public static S3Server dedicated() {
+        return startDedicated(false);
+    }
+
+    /** A {@link #dedicated()} server that records every object write it receives ({@link #writtenKeys}). */
+    public static S3Server recordingWrites() {
+        return startDedicated(true);
+    }
+
+    private static S3Server startDedicated(boolean recording) {
         try {
-            return new S3Server();
+            return new S3Server(recording);
         } catch (Exception e) {
             throw new IllegalStateException("cannot start s3proxy", e);
         }
+    }
+
+    /**
+     * The key of every write of an object of {@code bucket} this server received (a PUT, a completed multipart
+     * upload, a copy's target), in the order they arrived, failed ones too: a key written twice appears twice.
+     * Only for a server started with {@link #recordingWrites()}.
+     */
+    public List<String> writtenKeys(String bucket) {
+        if (recorder == null) {
+            throw new IllegalStateException("this s3proxy does not record writes; start it with recordingWrites()");
+        }
+        return recorder.writes().stream().filter(write -> write.bucket().equals(bucket))
+                .map(RecordingBlobStore.Write::key).toList();
     }
 
     /** Stops serving: connections in flight are cut and new ones refused, until {@link #resume()}. */

@@ -24,6 +24,14 @@ import java.util.UUID;
 final class JdbcCatalog implements Catalog {
     private static final String SEQUENCE_SELECT = "SELECT " + CatalogRows.SEQUENCE_COLUMNS + " FROM sequence";
     private static final String CHUNK_SELECT = "SELECT " + CatalogRows.CHUNK_COLUMNS + " FROM chunk";
+    /**
+     * What completing a topic's upload sets: when, and its time range from its chunks, so the two can never
+     * disagree. Shared with the completion under an upload claim ({@link JdbcUploadClaims}).
+     */
+    static final String UPLOAD_COMPLETION = """
+            upload_completed_at_ms = {now_ms},
+            first_timestamp_ns = (SELECT MIN(c.min_timestamp_ns) FROM chunk c WHERE c.topic_id = topic.id),
+            last_timestamp_ns = (SELECT MAX(c.max_timestamp_ns) FROM chunk c WHERE c.topic_id = topic.id)""";
     private static final String NOTIFICATION_COLUMNS =
             "id, sequence_id, topic_id, notification_type, message, created_at_ms";
 
@@ -56,11 +64,8 @@ final class JdbcCatalog implements Catalog {
                                    serialization_format, ontology_tag, created_at_ms)
                 SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, {now_ms} FROM session s WHERE s.id = ?
                 RETURNING\s""" + CatalogRows.TOPIC_COLUMNS);
-        this.completeUpload = dialect.render("""
-                UPDATE topic SET upload_completed_at_ms = {now_ms},
-                    first_timestamp_ns = (SELECT MIN(c.min_timestamp_ns) FROM chunk c WHERE c.topic_id = topic.id),
-                    last_timestamp_ns = (SELECT MAX(c.max_timestamp_ns) FROM chunk c WHERE c.topic_id = topic.id)
-                WHERE id = ? AND upload_completed_at_ms IS NULL""");
+        this.completeUpload = dialect.render(
+                "UPDATE topic SET " + UPLOAD_COMPLETION + " WHERE id = ? AND upload_completed_at_ms IS NULL");
         this.finalizeSession = dialect.render(
                 "UPDATE session SET completed_at_ms = {now_ms} WHERE id = ? AND completed_at_ms IS NULL");
         this.insertNotification = dialect.render("""

@@ -11,6 +11,7 @@ import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
+import io.mosaicod.db.UploadClaims;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ public final class JdbcRepository implements Repository {
     private final HikariDataSource pool;
     private final Database database;
     private final Catalog catalog;
+    private final UploadClaims uploadClaims;
     private final OptimizationQueue queue;
     private final CleanupLedger cleanupLedger;
     private final InstanceRegistry instances;
@@ -39,6 +41,7 @@ public final class JdbcRepository implements Repository {
         CatalogRows rows = new CatalogRows(dialect);
         ChunkTable chunks = new ChunkTable(database, rows);
         this.catalog = new JdbcCatalog(database, rows, chunks);
+        this.uploadClaims = new JdbcUploadClaims(database, chunks);
         this.queue = new JdbcOptimizationQueue(database, rows, chunks);
         this.cleanupLedger = new JdbcCleanupLedger(database);
         this.instances = new JdbcInstanceRegistry(database);
@@ -102,6 +105,11 @@ public final class JdbcRepository implements Repository {
     @Override
     public Catalog catalog() {
         return catalog;
+    }
+
+    @Override
+    public UploadClaims uploadClaims() {
+        return uploadClaims;
     }
 
     @Override

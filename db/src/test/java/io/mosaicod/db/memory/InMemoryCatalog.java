@@ -217,12 +217,17 @@ final class InMemoryCatalog implements Catalog {
             if (topic == null || topic.uploadCompletedAt != null) {
                 return false;
             }
-            List<Chunk> chunks = chunksOf(topicId);
-            topic.uploadCompletedAt = tables.now();
-            topic.firstTimestampNs = timestamps(chunks, Chunk::minTimestampNs).min();
-            topic.lastTimestampNs = timestamps(chunks, Chunk::maxTimestampNs).max();
+            completeUpload(tables, topic);
             return true;
         }
+    }
+
+    /** Marks the upload complete, with the topic's time range from its chunks. */
+    static void completeUpload(Tables tables, TopicRow topic) {
+        List<Chunk> chunks = chunksOf(tables, topic.id);
+        topic.uploadCompletedAt = tables.now();
+        topic.firstTimestampNs = timestamps(chunks, Chunk::minTimestampNs).min();
+        topic.lastTimestampNs = timestamps(chunks, Chunk::maxTimestampNs).max();
     }
 
     /** A nullable column of the chunks, without its nulls, as SQL's MIN and MAX see it. */
@@ -287,6 +292,10 @@ final class InMemoryCatalog implements Catalog {
     }
 
     private List<Chunk> chunksOf(long topicId) {
+        return chunksOf(tables, topicId);
+    }
+
+    static List<Chunk> chunksOf(Tables tables, long topicId) {
         return tables.chunks.values().stream().map(StoredChunk::chunk).filter(c -> c.topicId() == topicId)
                 .sorted(Comparator.comparingInt(Chunk::ordinal)).toList();
     }

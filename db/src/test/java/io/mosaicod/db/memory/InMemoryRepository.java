@@ -6,6 +6,7 @@ import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.UploadClaims;
 import java.time.Instant;
 
 /**
@@ -17,6 +18,7 @@ import java.time.Instant;
 public final class InMemoryRepository implements Repository {
     final Tables tables = new Tables();
     private final InMemoryCatalog catalog = new InMemoryCatalog(tables);
+    private final InMemoryUploadClaims uploadClaims = new InMemoryUploadClaims(tables);
     private final InMemoryOptimizationQueue queue = new InMemoryOptimizationQueue(tables);
     private final InMemoryCleanupLedger cleanupLedger = new InMemoryCleanupLedger(tables);
     final InMemoryInstanceRegistry instances = new InMemoryInstanceRegistry(tables);
@@ -25,6 +27,11 @@ public final class InMemoryRepository implements Repository {
     @Override
     public Catalog catalog() {
         return catalog;
+    }
+
+    @Override
+    public UploadClaims uploadClaims() {
+        return uploadClaims;
     }
 
     @Override

@@ -23,6 +23,9 @@ final class TopicRow {
     Instant optimizedAt;
     /** The newest failed run an operator cleared; failed runs up to it no longer count (0: none cleared). */
     long failuresClearedThroughRunId;
+    /** The token of the upload claim held on the topic; null while none is. */
+    String uploadClaimToken;
+    Instant uploadClaimExpiresAt;
 
     TopicRow(long id, long sequenceId, NewTopic created, Instant createdAt) {
         this.id = id;

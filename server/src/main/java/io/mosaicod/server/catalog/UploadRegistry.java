@@ -9,17 +9,18 @@ import java.util.function.ToLongFunction;
 /**
  * The topics this server instance is receiving a DoPut for. One upload per topic at a time; actions that
  * would pull a topic from under a running upload (finalize, delete) check here first, so it lives with them
- * and ingestion claims its topics here.
+ * and ingestion registers its uploads here. Uploads on other servers are kept apart by the repository's
+ * upload claims, which ingestion takes as well.
  */
 public final class UploadRegistry {
     private final Set<Long> uploading = ConcurrentHashMap.newKeySet();
 
-    /** Claims the topic for one upload; false if an upload of it is already running. */
+    /** Registers one upload of the topic; false if an upload of it is already running here. */
     public boolean tryBegin(long topicId) {
         return uploading.add(topicId);
     }
 
-    /** Releases a claim taken with {@link #tryBegin}. */
+    /** Ends an upload registered with {@link #tryBegin}. */
     public void end(long topicId) {
         uploading.remove(topicId);
     }

@@ -1,6 +1,5 @@
 package io.mosaicod.server.ingest;
 
-import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.format.ChunkSummary;
 import io.mosaicod.format.ChunkWriter;
@@ -14,23 +13,22 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Turns one record batch into one chunk, in the order that keeps the repository honest: encode with the
- * codec, commit the object {@code data/NNNNN.parquet} in the topic's folder, then record the chunk row and
- * its column statistics. A failure before the row leaves at most an object nothing references (the
- * cleanup's job); a row never exists without its object.
+ * Turns one record batch into one chunk, in the order that keeps the repository honest: make sure the upload
+ * still holds its claim on the topic, encode with the codec, commit the object {@code data/NNNNN.parquet} in the
+ * topic's folder, then record the chunk row and its column statistics under the claim. A failure before the row
+ * leaves at most an object nothing references (the cleanup's job); a row never exists without its object.
  */
 final class ChunkCommitter {
-    private final Catalog catalog;
     private final ObjectStore store;
 
-    ChunkCommitter(Catalog catalog, ObjectStore store) {
-        this.catalog = catalog;
+    ChunkCommitter(ObjectStore store) {
         this.store = store;
     }
 
-    Chunk commit(long topicId, Folder folder, int ordinal, Schema schema, WriterProfile profile,
+    Chunk commit(TopicClaim claim, Folder folder, int ordinal, Schema schema, WriterProfile profile,
                  VectorSchemaRoot batch) throws IOException {
         String key = folder.chunkKey(ordinal);
+        claim.requireHeld();
         ChunkSummary summary;
         try (ObjectWriter object = store.newWriter(key);
              ChunkWriter chunk = ChunkWriter.open(object.stream(), key, schema, profile)) {
@@ -38,6 +36,6 @@ final class ChunkCommitter {
             summary = chunk.finish();
             object.commit();
         }
-        return catalog.addChunk(topicId, ChunkCatalogEntry.of(ordinal, key, summary));
+        return claim.addChunk(ChunkCatalogEntry.of(ordinal, key, summary));
     }
 }

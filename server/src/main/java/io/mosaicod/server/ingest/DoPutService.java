@@ -4,11 +4,13 @@ import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
+import io.mosaicod.db.UploadClaims;
 import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.ObjectStore;
+import java.util.concurrent.ScheduledExecutorService;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.flight.impl.FlightServiceGrpc;
 import org.apache.arrow.memory.BufferAllocator;
@@ -22,13 +24,15 @@ public final class DoPutService {
     private final TopicUploads uploads;
 
     /**
+     * @param claims          the repository's upload claims, which let one upload of a topic run across servers
+     * @param claimRenewals   the timer that renews the claims of running uploads
      * @param allocator       the memory every upload's messages are read into; its limit bounds them all
      * @param maxMessageBytes the advertised message limit
      * @param metrics         hears of every upload and stored batch
      */
     public DoPutService(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
-                        int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes,
-                        ServerMetrics metrics) {
+                        UploadClaims claims, ScheduledExecutorService claimRenewals, int chunkWriteConcurrency,
+                        BufferAllocator allocator, int maxMessageBytes, ServerMetrics metrics) {
         MethodDescriptor<Flight.FlightData, Flight.PutResult> standard = FlightServiceGrpc.getDoPutMethod();
         this.method = MethodDescriptor.<FlightDataMessage, Flight.PutResult>newBuilder()
                 .setType(standard.getType())
@@ -38,8 +42,8 @@ public final class DoPutService {
                 .setResponseMarshaller(ProtoUtils.marshaller(Flight.PutResult.getDefaultInstance()))
                 .setSchemaDescriptor(standard.getSchemaDescriptor())
                 .build();
-        this.uploads = new TopicUploads(codec, lookup, store, registry, chunkWriteConcurrency, allocator,
-                maxMessageBytes, metrics);
+        this.uploads = new TopicUploads(codec, lookup, store, registry, claims, ClaimTerms.DEFAULT, claimRenewals,
+                chunkWriteConcurrency, allocator, maxMessageBytes, metrics);
     }
 
     public String fullMethodName() {

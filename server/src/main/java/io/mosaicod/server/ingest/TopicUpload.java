@@ -1,11 +1,9 @@
 package io.mosaicod.server.ingest;
 
-import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
 import io.mosaicod.format.WriterProfile;
 import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.catalog.UploadRegistry;
-import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
 import io.mosaicod.store.Folder;
 import java.io.IOException;
@@ -22,9 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running DoPut of one topic, after its header was accepted: every non-empty record batch becomes one
- * chunk as it arrives; {@link #complete()} marks the upload complete, {@link #abort(String)} leaves the topic
- * incomplete with the chunks already committed (each with its row). Meant for the stream's thread.
+ * One running DoPut of one topic, after its header was accepted and its claim on the topic granted: every
+ * non-empty record batch becomes one chunk as it arrives; {@link #complete()} marks the upload complete,
+ * {@link #abort} leaves the topic incomplete with the chunks already committed (each with its row). Either ends
+ * the claim. Meant for the stream's thread.
  */
 final class TopicUpload {
     private static final Logger LOG = LoggerFactory.getLogger(TopicUpload.class);
@@ -33,7 +32,7 @@ final class TopicUpload {
     private final Folder folder;
     private final Schema schema;
     private final WriterProfile profile;
-    private final Catalog catalog;
+    private final TopicClaim claim;
     private final ChunkCommitter committer;
     private final UploadRegistry registry;
     private final Semaphore writePermits;
@@ -48,14 +47,17 @@ final class TopicUpload {
     private boolean completed;
     private boolean ended;
 
-    /** Takes over the registry claim on the topic and the allocator; both are released when it ends. */
-    TopicUpload(Topic topic, Folder folder, Schema schema, Catalog catalog, ChunkCommitter committer,
+    /**
+     * Takes over the claim on the topic, its entry in the registry and the allocator; all are released when it
+     * ends.
+     */
+    TopicUpload(Topic topic, Folder folder, Schema schema, TopicClaim claim, ChunkCommitter committer,
                 UploadRegistry registry, Semaphore writePermits, BufferAllocator allocator, ServerMetrics metrics) {
         this.topic = topic;
         this.folder = folder;
         this.schema = schema;
         this.profile = WriterProfile.forSerializationFormat(topic.serializationFormat());
-        this.catalog = catalog;
+        this.claim = claim;
         this.committer = committer;
         this.registry = registry;
         this.writePermits = writePermits;
@@ -78,7 +80,7 @@ final class TopicUpload {
         long chunkBytes;
         writePermits.acquireUninterruptibly();
         try {
-            chunkBytes = committer.commit(topic.id(), folder, chunks, schema, profile, batch).sizeBytes();
+            chunkBytes = committer.commit(claim, folder, chunks, schema, profile, batch).sizeBytes();
         } finally {
             writePermits.release();
         }
@@ -125,10 +127,7 @@ final class TopicUpload {
     /** The stream ended normally: the topic's upload is complete. */
     void complete() {
         try {
-            if (!catalog.markUploadComplete(topic.id())) {
-                throw new ProtocolException(ErrorCode.NOT_FOUND, "Topic `" + topic.locator()
-                        + "` vanished during its upload.");
-            }
+            claim.complete();
             LOG.info("uploaded topic {}: {} chunks, {} rows, {} bytes in {} ms", topic.locator(), chunks, rows, bytes,
                     (System.nanoTime() - startedNanos) / 1_000_000);
             completed = true;
@@ -159,6 +158,7 @@ final class TopicUpload {
             batch.close();
             allocator.close();
         } finally {
+            claim.release();
             registry.end(topic.id());
         }
     }

@@ -3,6 +3,7 @@ package io.mosaicod.server.ingest;
 import io.mosaicod.core.locator.TopicLocator;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.UploadClaims;
 import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.UploadRegistry;
@@ -15,7 +16,9 @@ import io.mosaicod.server.protocol.WireCodec;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.memory.BufferAllocator;
@@ -25,13 +28,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Opens an upload from the first message of a DoPut (PROTOCOL.md §4), checking in the protocol's order: the
  * CMD descriptor, the schema, the locator and uuid, then the topic's state. Only one upload of a topic runs
- * at a time on this server.
+ * at a time, on this server (the {@link UploadRegistry}, which actions consult) and across every server sharing
+ * the repository (a {@link TopicClaim}, taken before anything is written to the store).
  */
 final class TopicUploads {
     private final WireCodec codec;
     private final CatalogLookup lookup;
     private final ObjectStore store;
     private final UploadRegistry registry;
+    private final UploadClaims claims;
+    private final ClaimTerms claimTerms;
+    private final ScheduledExecutorService claimRenewals;
     private final ChunkCommitter committer;
     private final Semaphore writePermits;
     private final BufferAllocator allocator;
@@ -39,17 +46,22 @@ final class TopicUploads {
     private final ServerMetrics metrics;
 
     /**
+     * @param claimRenewals   the timer that renews the claims of running uploads
      * @param allocator       the memory of all uploads; each stream takes a child of it
      * @param maxMessageBytes the message limit: a stream holds one message at a time, so its own allocations
      *                        (the batch it decodes) stay within twice that
      */
     TopicUploads(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
+                 UploadClaims claims, ClaimTerms claimTerms, ScheduledExecutorService claimRenewals,
                  int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes, ServerMetrics metrics) {
         this.codec = codec;
         this.lookup = lookup;
         this.store = store;
         this.registry = registry;
-        this.committer = new ChunkCommitter(lookup.catalog(), store);
+        this.claims = claims;
+        this.claimTerms = claimTerms;
+        this.claimRenewals = claimRenewals;
+        this.committer = new ChunkCommitter(store);
         this.writePermits = new Semaphore(chunkWriteConcurrency);
         this.allocator = allocator;
         this.streamMemoryBytes = 2L * maxMessageBytes;
@@ -73,11 +85,20 @@ final class TopicUploads {
         }
         requireWritable(topic);
         if (!registry.tryBegin(topic.id())) {
-            throw ProtocolException.failedPrecondition("Topic `" + topic.locator() + "` is already uploading.");
+            throw alreadyUploading(topic);
         }
+        TopicClaim claim = null;
         try {
-            return open(topic, schema);
+            Optional<TopicClaim> granted = TopicClaim.take(claims, topic, claimTerms, claimRenewals);
+            if (granted.isEmpty()) {
+                throw refusal(topic);
+            }
+            claim = granted.get();
+            return open(topic, schema, claim);
         } catch (IOException | RuntimeException e) {
+            if (claim != null) {
+                claim.release();
+            }
             registry.end(topic.id());
             throw e;
         }
@@ -114,24 +135,41 @@ final class TopicUploads {
         }
     }
 
-    private TopicUpload open(Topic topic, Schema schema) throws IOException {
+    /**
+     * Why the repository refused to claim the topic, read after the fact: its state (which the claim checked in
+     * the same step), or another upload holding it, on this server or another one. Chunks count as an
+     * interrupted upload's only if no upload held the topic: the running one stores chunks too. The claim is
+     * read first: an upload that completes meanwhile ends its claim in the same step, so the topic read after
+     * shows it uploaded.
+     */
+    private ProtocolException refusal(Topic topic) {
+        boolean claimed = claims.isClaimed(topic.id());
         Catalog catalog = lookup.catalog();
-        // re-read under the claim: a stream that broke earlier may have left chunks, and appending to them
-        // would mix two uploads in one topic
         Topic current = catalog.findTopic(topic.id()).orElseThrow(() -> ProtocolException.notFound("Topic",
                 topic.locator()));
         requireWritable(current);
-        if (!catalog.listChunks(current.id()).isEmpty()) {
-            throw ProtocolException.failedPrecondition("Topic `" + current.locator() + "` holds the chunks of an "
+        if (!claimed && !catalog.listChunks(current.id()).isEmpty()) {
+            // appending to the chunks a broken stream left would mix two uploads in one topic
+            return ProtocolException.failedPrecondition("Topic `" + current.locator() + "` holds the chunks of an "
                     + "interrupted upload; delete its session and upload again.");
         }
-        Folder folder = Folder.parse(current.folder()).orElseThrow(() -> new IllegalStateException("topic `"
-                + current.locator() + "` has folder '" + current.folder() + "', which is not a topic folder"));
+        return alreadyUploading(current);
+    }
+
+    private static ProtocolException alreadyUploading(Topic topic) {
+        return ProtocolException.failedPrecondition("Topic `" + topic.locator() + "` is already uploading.");
+    }
+
+    /** The claim proved the topic uploadable: incomplete, unlocked and without chunks, and no other upload's. */
+    private TopicUpload open(Topic topic, Schema schema, TopicClaim claim) throws IOException {
+        Folder folder = Folder.parse(topic.folder()).orElseThrow(() -> new IllegalStateException("topic `"
+                + topic.locator() + "` has folder '" + topic.folder() + "', which is not a topic folder"));
+        claim.requireHeld();
         recordSchema(folder, schema);
-        BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + current.locator(), 0,
+        BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + topic.locator(), 0,
                 Math.min(streamMemoryBytes, allocator.getLimit()));
         metrics.uploadStarted();
-        return new TopicUpload(current, folder, schema, catalog, committer, registry, writePermits, streamAllocator,
+        return new TopicUpload(topic, folder, schema, claim, committer, registry, writePermits, streamAllocator,
                 metrics);
     }
 

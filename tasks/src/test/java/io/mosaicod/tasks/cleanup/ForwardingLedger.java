@@ -9,6 +9,7 @@ import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.UploadClaims;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -62,6 +63,11 @@ class ForwardingLedger implements CleanupLedger {
             @Override
             public Catalog catalog() {
                 return repository.catalog();
+            }
+
+            @Override
+            public UploadClaims uploadClaims() {
+                return repository.uploadClaims();
             }
 
             @Override

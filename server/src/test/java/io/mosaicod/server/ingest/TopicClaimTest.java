@@ -1,0 +1,133 @@
+package io.mosaicod.server.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mosaicod.core.Ulid;
+import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.NewTopic;
+import io.mosaicod.db.Repository;
+import io.mosaicod.db.Topic;
+import io.mosaicod.db.UploadClaims;
+import io.mosaicod.db.jdbc.Repositories;
+import io.mosaicod.server.protocol.ErrorCode;
+import io.mosaicod.server.protocol.ProtocolException;
+import io.mosaicod.testkit.SqliteDatabase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * How an upload keeps its claim, on a real repository (SQLite) and real time: claims here last 300–600 ms, and
+ * the tests wait for the database clock to pass their expiry.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TopicClaimTest {
+    /** Renewals that never come during a test: the claim lasts only as long as its duration or a write's renewal. */
+    private static final ClaimTerms UNRENEWED = new ClaimTerms(Duration.ofMillis(300), Duration.ofHours(1),
+            Duration.ofMillis(100));
+
+    private SqliteDatabase database;
+    private Repository repository;
+    private UploadClaims claims;
+    private ScheduledExecutorService timer;
+    private Topic topic;
+
+    @BeforeAll
+    void openRepository() throws Exception {
+        database = SqliteDatabase.create();
+        repository = Repositories.open(database.config());
+        claims = repository.uploadClaims();
+        timer = Executors.newSingleThreadScheduledExecutor();
+    }
+
+    @AfterAll
+    void closeRepository() {
+        timer.shutdownNow();
+        repository.close();
+        database.close();
+    }
+
+    @BeforeEach
+    void createTopic() {
+        String sequenceName = "run" + Ulid.generate();
+        long sequence = repository.catalog().createSequence(sequenceName, "{}", "sq_" + Ulid.generate()).id();
+        long session = repository.catalog().createSession(sequence).id();
+        topic = repository.catalog().createTopic(new NewTopic(session, sequenceName + "/imu", "{}",
+                "tp_" + Ulid.generate(), "default", Optional.empty()));
+    }
+
+    private TopicClaim take(ClaimTerms terms) {
+        return TopicClaim.take(claims, topic, terms, timer).orElseThrow();
+    }
+
+    /** Waits until the database clock has passed a claim of {@code terms} taken before {@code takenBefore}. */
+    private void awaitExpiry(Instant takenBefore, ClaimTerms terms) throws InterruptedException {
+        Instant expired = takenBefore.plus(terms.duration()).plusMillis(1);
+        while (repository.now().isBefore(expired)) {
+            Thread.sleep(20); // waiting for the clock to pass a point, not for another thread
+        }
+    }
+
+    private static NewChunk chunk(int ordinal) {
+        return new NewChunk(ordinal, "tp_X/data/" + ordinal + ".parquet", 100, 200, 10, OptionalLong.of(1),
+                OptionalLong.of(2), true, List.of());
+    }
+
+    @Test
+    void renewalsOnTheTimerKeepAClaimPastItsDuration() throws Exception {
+        ClaimTerms renewed = new ClaimTerms(Duration.ofMillis(600), Duration.ofMillis(100), Duration.ofMillis(300));
+        Instant before = repository.now();
+        TopicClaim held = take(renewed);
+
+        awaitExpiry(before.plus(renewed.duration()), renewed);
+
+        assertThat(claims.claim(topic.id(), Duration.ofMinutes(5))).as("another server's claim").isEmpty();
+        held.requireHeld();
+        held.release();
+        assertThat(claims.claim(topic.id(), Duration.ofMinutes(5))).as("after the release").isPresent();
+    }
+
+    /** A server that was paused past its claim's expiry finds the claim taken and writes nothing more. */
+    @Test
+    void aHolderWhoseExpiredClaimWasTakenRefusesItsNextWriteAndCannotComplete() throws Exception {
+        Instant before = repository.now();
+        TopicClaim paused = take(UNRENEWED);
+        awaitExpiry(before, UNRENEWED);
+        claims.claim(topic.id(), Duration.ofMinutes(5)).orElseThrow();
+
+        assertThatThrownBy(paused::requireHeld).isInstanceOfSatisfying(ProtocolException.class, refusal -> {
+            assertThat(refusal.code()).isEqualTo(ErrorCode.FAILED_PRECONDITION);
+            assertThat(refusal.getMessage()).contains("`" + topic.locator() + "` is no longer claimed by this upload");
+        });
+        assertThatThrownBy(() -> paused.addChunk(chunk(0))).isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(paused::complete).isInstanceOf(ProtocolException.class);
+        paused.release();
+        assertThat(repository.catalog().listChunks(topic.id())).isEmpty();
+        assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isUploadComplete()).isFalse();
+        assertThat(claims.claim(topic.id(), Duration.ofMinutes(5))).as("the taker still holds it").isEmpty();
+    }
+
+    @Test
+    void aClaimThatExpiredWithoutATakerIsRenewedBeforeTheNextWrite() throws Exception {
+        Instant before = repository.now();
+        TopicClaim slow = take(UNRENEWED);
+        awaitExpiry(before, UNRENEWED);
+
+        slow.requireHeld();
+
+        assertThat(claims.claim(topic.id(), Duration.ofMinutes(5))).as("renewed by the write").isEmpty();
+        slow.addChunk(chunk(0));
+        slow.complete();
+        assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isUploadComplete()).isTrue();
+    }
+}

@@ -1,0 +1,58 @@
+package io.mosaicod.testkit;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
+import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
+import software.amazon.awssdk.services.s3.model.CopyObjectResponse;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
+
+/**
+ * An s3proxy backend that records, in order, every write of an object it was asked for: a PUT, a completed
+ * multipart upload, the target of a copy. A write is recorded when it arrives, whether it then succeeds or not,
+ * so a test sees every attempt to write a key.
+ */
+final class RecordingBlobStore extends ForwardingBlobStore {
+    /** One requested write: the bucket and the object's key. */
+    record Write(String bucket, String key) {
+    }
+
+    private final List<Write> writes = new ArrayList<>();
+
+    RecordingBlobStore(BlobStore delegate) {
+        super(delegate);
+    }
+
+    synchronized List<Write> writes() {
+        return List.copyOf(writes);
+    }
+
+    private synchronized void record(String bucket, String key) {
+        writes.add(new Write(bucket, key));
+    }
+
+    @Override
+    public PutObjectResponse putBlob(PutObjectRequest request, InputStream content) {
+        record(request.bucket(), request.key());
+        return super.putBlob(request, content);
+    }
+
+    @Override
+    public CompleteMultipartUploadResponse completeMultipartUpload(MultipartUpload upload,
+                                                                   CompleteMultipartUploadRequest request) {
+        record(request.bucket(), request.key());
+        return super.completeMultipartUpload(upload, request);
+    }
+
+    @Override
+    public CopyObjectResponse copyBlob(CopyObjectRequest request) {
+        record(request.destinationBucket(), request.destinationKey());
+        return super.copyBlob(request);
+    }
+}

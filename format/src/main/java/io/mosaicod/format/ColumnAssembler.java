@@ -120,13 +120,7 @@ final class ColumnAssembler {
             reader.consume();
             remaining--;
         }
-        for (int k = 0; k < nodes.length - 1; k++) { // it built every field above it, as an owner does
-            if (built[k]) {
-                ancestors.record(nodes[k], count[k]);
-            } else {
-                ancestors.check(nodes[k], count[k], column);
-            }
-        }
+        ancestors.settle(column, built, count);
         return rows;
     }
 

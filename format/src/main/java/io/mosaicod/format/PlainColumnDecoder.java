@@ -720,13 +720,7 @@ final class PlainColumnDecoder {
 
     private void finishBatch() {
         flushRun();
-        for (int k = 0; k < leaf; k++) {
-            if (built[k]) {
-                ancestors.record(nodes[k], count[k]);
-            } else {
-                ancestors.check(nodes[k], count[k], column);
-            }
-        }
+        ancestors.settle(column, built, count);
         for (int k = 0; k < nodes.length; k++) {
             int last = count[k] - 1;
             FieldVector v = vectors[k];

@@ -40,17 +40,20 @@ final class SharedAncestors {
         return built;
     }
 
-    /** The owner of {@code field} built this many slots of it in this batch. */
-    void record(PathNode field, int count) {
-        slots[ids.get(field)] = count;
-    }
-
-    /** Another column below {@code field} counts this many slots of it in this batch: refuses a disagreement. */
-    void check(PathNode field, int count, LeafColumn column) {
-        int built = slots[ids.get(field)];
-        if (built != count) {
-            throw new IllegalStateException("column " + column.fieldPath() + " has " + count + " slots of a field "
-                    + "that an earlier column gave " + built + " in the same batch");
+    /**
+     * After a batch of {@code column}: records the slots of each field above it that it built ({@code built},
+     * from {@link #built}) and checks its counts of the others against what their owners built.
+     */
+    void settle(LeafColumn column, boolean[] built, int[] counts) {
+        PathNode[] nodes = column.nodes();
+        for (int k = 0; k < nodes.length - 1; k++) {
+            int id = ids.get(nodes[k]);
+            if (built[k]) {
+                slots[id] = counts[k];
+            } else if (slots[id] != counts[k]) {
+                throw new IllegalStateException("column " + column.fieldPath() + " has " + counts[k] + " slots of a "
+                        + "field that an earlier column gave " + slots[id] + " in the same batch");
+            }
         }
     }
 }

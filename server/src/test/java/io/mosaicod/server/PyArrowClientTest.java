@@ -1,0 +1,46 @@
+package io.mosaicod.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.Topic;
+import io.mosaicod.testkit.PyArrow;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The server against a client written without any of mosaicod's code, in another language: pyarrow's Flight
+ * client runs the mosaico SDK's call sequence (src/test/resources/python/sdk_call_sequence.py, which checks
+ * every answer it gets), and this side checks what the server recorded of it.
+ */
+class PyArrowClientTest extends ServerFixture {
+
+    @Override
+    Backend.Kind backendKind() {
+        return Backend.Kind.SQLITE_LOCAL;
+    }
+
+    @Test
+    void theSdkCallSequenceFromPyarrowWritesAndReadsANestedTopic() throws Exception {
+        PyArrow python = PyArrow.find();
+        String sequence = uniqueName("pyarrow");
+        PyArrow.Run run = python.runScript(Path.of("src/test/resources/python/sdk_call_sequence.py"),
+                List.of(Integer.toString(server.port()), sequence));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        String[] lines = run.output().strip().split("\n");
+        JsonNode written = JSON.readTree(lines[lines.length - 1]);
+
+        Topic topic = catalog().findTopicByLocator(written.get("locator").asText()).orElseThrow();
+        assertThat(topic.isUploadComplete()).isTrue();
+        List<Chunk> chunks = catalog().listChunks(topic.id());
+        assertThat(chunks).hasSize(3); // one per batch pyarrow sent
+        assertThat(chunks.stream().mapToLong(Chunk::rowCount).sum()).isEqualTo(written.get("rows").asLong());
+        assertThat(chunks.stream().filter(c -> !c.sorted())).hasSize(1);
+        assertThat(chunks.stream().mapToLong(c -> c.minTimestampNs().getAsLong()).min().getAsLong())
+                .isEqualTo(written.get("min").asLong());
+        assertThat(chunks.stream().mapToLong(c -> c.maxTimestampNs().getAsLong()).max().getAsLong())
+                .isEqualTo(written.get("max").asLong());
+    }
+}

@@ -1,10 +1,14 @@
 package io.mosaicod.core.search;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,20 +18,30 @@ import java.util.Map;
  * field it applies to. Every mistake is a {@link BadFilterException} naming the field and the rule.
  */
 public final class SearchFilterParser {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** Deepest nesting a body may have, as for every other action. */
+    private static final int MAX_NESTING_DEPTH = 128;
+    /** A key given twice would silently drop one of the conditions: refused instead. */
+    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
+                    .build())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
     private static final String USER_METADATA = "user_metadata";
 
     private SearchFilterParser() {
     }
 
+    /** An absent or empty body is an empty filter, which matches every topic. */
     public static SearchFilter parse(byte[] body) {
+        if (body == null || body.length == 0) {
+            return new SearchFilter(MetadataFilter.NONE, MetadataFilter.NONE, List.of());
+        }
         JsonNode root;
         try {
             root = JSON.readTree(body);
-        } catch (JsonProcessingException e) {
+        } catch (IOException e) {
             throw new BadFilterException("body deserialization error");
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("reading a byte array failed", e);
         }
         ObjectNode request = object(root, "the query");
         MetadataFilter sequence = MetadataFilter.NONE;

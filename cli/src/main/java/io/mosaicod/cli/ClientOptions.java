@@ -2,6 +2,8 @@ package io.mosaicod.cli;
 
 import io.mosaicod.client.ApiKey;
 import io.mosaicod.client.ClientWire;
+import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.core.config.MosaicodConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,27 @@ final class ClientOptions {
     static final CommandSpec.Option GZIP = CommandSpec.Option.flag(List.of("--gzip"),
             "Compress what is sent to the server with gzip.");
 
+    static final CommandSpec.Option SERVER = CommandSpec.Option.valued("--server", "HOST:PORT",
+            "Server to talk to; default: the configured MOSAICOD_HOST and MOSAICOD_PORT.");
+
     private ClientOptions() {
+    }
+
+    /** A client of the server {@code --server} names, else of the configured one, over the wire the options ask. */
+    static MosaicoClient connect(CommandArguments arguments, MosaicodConfig config, Map<String, String> env) {
+        String host = config.server().host();
+        int port = config.server().port();
+        Optional<String> server = arguments.value(SERVER.key());
+        if (server.isPresent()) {
+            int colon = server.get().lastIndexOf(':');
+            try {
+                host = server.get().substring(0, colon);
+                port = Integer.parseInt(server.get().substring(colon + 1));
+            } catch (RuntimeException e) {
+                throw new UsageException("invalid value '" + server.get() + "' for --server: expected HOST:PORT");
+            }
+        }
+        return MosaicoClient.connect(host, port, wire(arguments, env));
     }
 
     static ClientWire wire(CommandArguments arguments, Map<String, String> env) {

@@ -30,8 +30,7 @@ final class GenerateCommand extends ConfiguredCommand {
                         + " benchmarks: IMU, GPS (nested struct), lidar (ragged lists), camera (binary blobs) and label"
                         + " topics.")
                 .withOptions(List.of(
-                        CommandSpec.Option.valued("--server", "HOST:PORT",
-                                "Server to ingest into; default: the configured MOSAICOD_HOST and MOSAICOD_PORT."),
+                        ClientOptions.SERVER,
                         CommandSpec.Option.valued("--sequences", "N", "Sequences to create. Default: " + SEQUENCES + "."),
                         CommandSpec.Option.valued("--topics", "M", "Topics per sequence. Default: " + TOPICS + "."),
                         CommandSpec.Option.valued("--chunks", "K",
@@ -61,21 +60,9 @@ final class GenerateCommand extends ConfiguredCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        String server = arguments.value("--server").orElse(null);
-        String host = config.server().host();
-        int port = config.server().port();
-        if (server != null) {
-            int colon = server.lastIndexOf(':');
-            try {
-                host = server.substring(0, colon);
-                port = Integer.parseInt(server.substring(colon + 1));
-            } catch (RuntimeException e) {
-                throw new UsageException("invalid value '" + server + "' for --server: expected HOST:PORT");
-            }
-        }
         PrintWriter err = invocation.err();
         boolean terminal = System.console() != null;
-        try (MosaicoClient client = MosaicoClient.connect(host, port, ClientOptions.wire(arguments, invocation.env()))) {
+        try (MosaicoClient client = ClientOptions.connect(arguments, config, invocation.env())) {
             GenerationReport report = DataGenerator.run(client, generation, progress -> {
                 if (terminal) {
                     err.print("\r\033[K" + describe(progress));

@@ -10,7 +10,8 @@ final class MosaicodCommand extends CommandGroup {
     MosaicodCommand(Invocation invocation) {
         this(invocation, List.of(new ServerCommand(invocation), new StoreOptimizerCommand(invocation),
                 new CleanupCommand(invocation), new PsCommand(invocation), new HealthCommand(invocation), new TopicCommand(invocation),
-                new ApiKeyCommand(invocation), new GenerateCommand(invocation), new DemoCommand(invocation)));
+                new ApiKeyCommand(invocation), new QueryCommand(invocation), new GenerateCommand(invocation),
+                new DemoCommand(invocation)));
     }
 
     /** With {@code commands}, and help, completion and manual, as its subcommands. */

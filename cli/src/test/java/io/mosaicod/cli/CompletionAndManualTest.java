@@ -39,7 +39,7 @@ class CompletionAndManualTest {
         assertThat(run.exitCode()).isEqualTo(ExitCode.OK);
         String page = run.out();
         for (String command : List.of("server", "store-optimizer", "cleanup", "ps", "topic ls", "topic show",
-                "topic cat", "generate", "demo", "help", "completion", "manual")) {
+                "topic cat", "query", "generate", "demo", "help", "completion", "manual")) {
             assertThat(page).contains(".SS \"mosaicod " + command.replace("-", "\\-") + " [OPTIONS]");
         }
         assertThat(page).contains("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", "\\-\\-config");

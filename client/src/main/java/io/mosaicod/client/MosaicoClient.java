@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.Criteria;
@@ -118,7 +119,11 @@ public final class MosaicoClient implements AutoCloseable {
 
     /** Sends {@code body} as the action {@code type}; returns the {@code response} of its envelope. */
     public JsonNode action(String type, JsonNode body) {
-        ActionReply reply = rawAction(type, Json.bytes(body));
+        return action(type, Json.bytes(body));
+    }
+
+    private JsonNode action(String type, byte[] body) {
+        ActionReply reply = rawAction(type, body);
         if (!type.equals(reply.action())) {
             throw new IllegalStateException("the reply to `" + type + "` names action `" + reply.action() + "`");
         }
@@ -132,6 +137,25 @@ public final class MosaicoClient implements AutoCloseable {
         JsonNode semver = response.path("semver");
         return new ServerInfo(response.path("version").asText(), semver.path("major").asInt(),
                 semver.path("minor").asInt(), semver.path("patch").asInt(), semver.path("pre").asText(), config);
+    }
+
+    /**
+     * The sequences and topics matching {@code filterJson}, a {@code query} body (docs/search.md), sent as written
+     * so that the server alone judges it: a mistake comes back as INVALID_ARGUMENT naming it.
+     */
+    public List<SequenceMatch> query(String filterJson) {
+        JsonNode response = action("query", filterJson.getBytes(StandardCharsets.UTF_8));
+        List<SequenceMatch> matches = new ArrayList<>();
+        for (JsonNode item : response.path("items")) {
+            List<TopicMatch> topics = new ArrayList<>();
+            for (JsonNode topic : item.path("topics")) {
+                JsonNode tag = topic.path("ontology_tag");
+                topics.add(new TopicMatch(topic.path("locator").asText(),
+                        tag.isTextual() ? Optional.of(tag.asText()) : Optional.empty()));
+            }
+            matches.add(new SequenceMatch(item.path("sequence").asText(), topics));
+        }
+        return matches;
     }
 
     public void createSequence(String name, ObjectNode userMetadata) {

@@ -15,6 +15,9 @@ public interface Repository extends AutoCloseable {
     /** Sequences, sessions, topics, chunks, column statistics and notifications. */
     Catalog catalog();
 
+    /** Finds topics by the metadata of their sequence and their own (the {@code query} action). */
+    CatalogSearch search();
+
     /** Which upload may write a topic: one at a time across every server sharing the repository. */
     UploadClaims uploadClaims();
 

@@ -126,7 +126,8 @@ public final class MosaicodServer implements AutoCloseable {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
-        ActionDispatcher actions = new ActionDispatcher(codec, lookup, store, uploads, info, Clock.systemUTC());
+        ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), store, uploads, info,
+                Clock.systemUTC());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
                 settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),
                 settings.maxDecodeMessageBytes(), metrics);

@@ -18,8 +18,8 @@ public final class TestSql {
      * foreign key (PostgreSQL enforces them on every connection).
      */
     private static final String[] TABLES = {"optimization_run", "topic_optimization", "notification",
-        "chunk_column_stats", "chunk", "topic", "session", "sequence", "cleanup_log", "routine_lease",
-        "instance_registry", "api_key"};
+        "chunk_column_stats", "chunk", "topic_metadata_value", "topic", "session", "sequence_metadata_value",
+        "sequence", "metadata_key", "cleanup_log", "routine_lease", "instance_registry", "api_key"};
 
     private TestSql() {
     }

@@ -38,6 +38,7 @@ final class JdbcCatalog implements Catalog {
     private final Database database;
     private final CatalogRows rows;
     private final ChunkTable chunks;
+    private final MetadataIndex metadataIndex;
 
     private final String insertSequence;
     private final String insertSession;
@@ -50,10 +51,12 @@ final class JdbcCatalog implements Catalog {
         this.database = database;
         this.rows = rows;
         this.chunks = chunks;
+        this.metadataIndex = new MetadataIndex(database);
         Dialect dialect = database.dialect;
         this.insertSequence = dialect.render("""
                 INSERT INTO sequence (uuid, locator, user_metadata, folder, created_at_ms)
                 VALUES (?, ?, ?, ?, {now_ms})
+                ON CONFLICT (locator) DO NOTHING
                 RETURNING\s""" + CatalogRows.SEQUENCE_COLUMNS);
         this.insertSession = dialect.render("""
                 INSERT INTO session (uuid, sequence_id, ulid, created_at_ms) VALUES (?, ?, ?, {now_ms})
@@ -63,6 +66,7 @@ final class JdbcCatalog implements Catalog {
                 INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,
                                    serialization_format, ontology_tag, created_at_ms)
                 SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, {now_ms} FROM session s WHERE s.id = ?
+                ON CONFLICT (locator) DO NOTHING
                 RETURNING\s""" + CatalogRows.TOPIC_COLUMNS);
         this.completeUpload = dialect.render(
                 "UPDATE topic SET " + UPLOAD_COMPLETION + " WHERE id = ? AND upload_completed_at_ms IS NULL");
@@ -74,18 +78,14 @@ final class JdbcCatalog implements Catalog {
                 RETURNING\s""" + NOTIFICATION_COLUMNS);
     }
 
+    /** One transaction: the sequence is never visible to a search without its flattened user metadata. */
     @Override
     public Sequence createSequence(String locator, String userMetadataJson, String folder) {
-        return database.read("create sequence `" + locator + "`", connection -> {
-            try {
-                return database.first(connection, insertSequence, rows::sequence, UUID.randomUUID(), locator,
-                        userMetadataJson, folder).orElseThrow();
-            } catch (SQLException e) {
-                if (database.dialect.isUniqueViolation(e) && findSequence(connection, locator).isPresent()) {
-                    throw new AlreadyExistsException("Sequence", locator);
-                }
-                throw e;
-            }
+        return database.write("create sequence `" + locator + "`", connection -> {
+            Sequence sequence = database.first(connection, insertSequence, rows::sequence, UUID.randomUUID(), locator,
+                    userMetadataJson, folder).orElseThrow(() -> new AlreadyExistsException("Sequence", locator));
+            metadataIndex.add(connection, MetadataOwner.SEQUENCE, sequence.id());
+            return sequence;
         });
     }
 
@@ -164,20 +164,19 @@ final class JdbcCatalog implements Catalog {
 
     @Override
     public Topic createTopic(NewTopic topic) {
-        return database.read("create topic `" + topic.locator() + "`", connection -> {
-            try {
-                return database.first(connection, insertTopic, rows::topic, UUID.randomUUID(), topic.locator(),
-                        topic.userMetadataJson(), topic.folder(), topic.serializationFormat(),
-                        topic.ontologyTag().orElse(null), topic.sessionId())
-                        .orElseThrow(() -> new ConcurrentDeletionException("cannot create topic `" + topic.locator()
-                                + "`: session " + topic.sessionId() + " does not exist", null));
-            } catch (SQLException e) {
-                if (database.dialect.isUniqueViolation(e) && findTopic(connection, "locator", topic.locator())
-                        .isPresent()) {
+        return database.write("create topic `" + topic.locator() + "`", connection -> {
+            Optional<Topic> created = database.first(connection, insertTopic, rows::topic, UUID.randomUUID(),
+                    topic.locator(), topic.userMetadataJson(), topic.folder(), topic.serializationFormat(),
+                    topic.ontologyTag().orElse(null), topic.sessionId());
+            if (created.isEmpty()) {
+                if (findTopic(connection, "locator", topic.locator()).isPresent()) {
                     throw new AlreadyExistsException("Topic", topic.locator());
                 }
-                throw e;
+                throw new ConcurrentDeletionException("cannot create topic `" + topic.locator() + "`: session "
+                        + topic.sessionId() + " does not exist", null);
             }
+            metadataIndex.add(connection, MetadataOwner.TOPIC, created.get().id());
+            return created.get();
         });
     }
 

@@ -6,6 +6,7 @@ import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Catalog;
+import io.mosaicod.db.CatalogSearch;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
@@ -28,6 +29,7 @@ public final class JdbcRepository implements Repository {
     private final HikariDataSource pool;
     private final Database database;
     private final Catalog catalog;
+    private final CatalogSearch search;
     private final UploadClaims uploadClaims;
     private final OptimizationQueue queue;
     private final CleanupLedger cleanupLedger;
@@ -41,6 +43,7 @@ public final class JdbcRepository implements Repository {
         CatalogRows rows = new CatalogRows(dialect);
         ChunkTable chunks = new ChunkTable(database, rows);
         this.catalog = new JdbcCatalog(database, rows, chunks);
+        this.search = new JdbcCatalogSearch(database);
         this.uploadClaims = new JdbcUploadClaims(database, chunks);
         this.queue = new JdbcOptimizationQueue(database, rows, chunks);
         this.cleanupLedger = new JdbcCleanupLedger(database);
@@ -105,6 +108,11 @@ public final class JdbcRepository implements Repository {
     @Override
     public Catalog catalog() {
         return catalog;
+    }
+
+    @Override
+    public CatalogSearch search() {
+        return search;
     }
 
     @Override

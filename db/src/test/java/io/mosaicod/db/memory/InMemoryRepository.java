@@ -2,6 +2,7 @@ package io.mosaicod.db.memory;
 
 import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Catalog;
+import io.mosaicod.db.CatalogSearch;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
@@ -47,6 +48,12 @@ public final class InMemoryRepository implements Repository {
     @Override
     public InstanceRegistry instances() {
         return instances;
+    }
+
+    /** Search is SQL by design (V5's flattened metadata); its contract runs on SQLite and PostgreSQL only. */
+    @Override
+    public CatalogSearch search() {
+        throw new UnsupportedOperationException("the in-memory repository does not search");
     }
 
     @Override

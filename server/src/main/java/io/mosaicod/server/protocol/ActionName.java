@@ -19,7 +19,8 @@ public enum ActionName {
     SEQUENCE_NOTIFICATION_PURGE,
     TOPIC_NOTIFICATION_CREATE,
     TOPIC_NOTIFICATION_LIST,
-    TOPIC_NOTIFICATION_PURGE;
+    TOPIC_NOTIFICATION_PURGE,
+    QUERY;
 
     private final String wireName = name().toLowerCase(Locale.ROOT);
 

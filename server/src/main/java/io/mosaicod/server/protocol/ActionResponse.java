@@ -72,6 +72,28 @@ public sealed interface ActionResponse {
         }
     }
 
+    /** A topic a {@code query} found; {@code ontologyTag} is null for a topic created without one. */
+    record QueryTopic(String locator, String ontologyTag) {
+        public QueryTopic {
+            Objects.requireNonNull(locator, "locator");
+        }
+    }
+
+    /** A sequence a {@code query} found, with its matching topics. */
+    record QueryItem(String sequence, List<QueryTopic> topics) {
+        public QueryItem {
+            Objects.requireNonNull(sequence, "sequence");
+            topics = List.copyOf(topics);
+        }
+    }
+
+    /** {@code query}: {@code {"items":[{"sequence","topics":[{"locator","ontology_tag"}]}]}}. */
+    record QueryReply(List<QueryItem> items) implements ActionResponse {
+        public QueryReply {
+            items = List.copyOf(items);
+        }
+    }
+
     /** {@code *_notification_list}. */
     record NotificationList(List<NotificationItem> notifications) implements ActionResponse {
         public NotificationList {

@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mosaicod.core.search.BadFilterException;
+import io.mosaicod.core.search.SearchFilter;
+import io.mosaicod.core.search.SearchFilterParser;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -52,6 +55,15 @@ public final class JsonWireCodec implements WireCodec {
         JsonNode request = object(body);
         return new ActionRequest.SequenceCreate(requiredText(request, "locator"),
                 UserMetadata.of(request.get("user_metadata")));
+    }
+
+    @Override
+    public SearchFilter decodeQuery(byte[] body) {
+        try {
+            return SearchFilterParser.parse(body);
+        } catch (BadFilterException e) {
+            throw new ProtocolException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
+        }
     }
 
     @Override
@@ -134,6 +146,19 @@ public final class JsonWireCodec implements WireCodec {
         if (response instanceof ActionResponse.TopicCreated created) {
             ObjectNode out = json.createObjectNode();
             out.put("uuid", created.uuid());
+            return out;
+        }
+        if (response instanceof ActionResponse.QueryReply query) {
+            ObjectNode out = json.createObjectNode();
+            ArrayNode items = out.putArray("items");
+            for (ActionResponse.QueryItem found : query.items()) {
+                ObjectNode item = items.addObject();
+                item.put("sequence", found.sequence());
+                ArrayNode topics = item.putArray("topics");
+                for (ActionResponse.QueryTopic topic : found.topics()) {
+                    topics.addObject().put("locator", topic.locator()).put("ontology_tag", topic.ontologyTag());
+                }
+            }
             return out;
         }
         if (response instanceof ActionResponse.NotificationList list) {

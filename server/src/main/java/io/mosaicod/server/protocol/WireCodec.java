@@ -1,5 +1,6 @@
 package io.mosaicod.server.protocol;
 
+import io.mosaicod.core.search.SearchFilter;
 import java.util.Map;
 
 /**
@@ -27,6 +28,13 @@ public interface WireCodec {
     ActionRequest.TopicCreate decodeTopicCreate(byte[] body);
 
     ActionRequest.NotificationCreate decodeNotificationCreate(byte[] body);
+
+    /**
+     * A {@code query} body (SEARCH.md §1).
+     *
+     * @throws ProtocolException INVALID_ARGUMENT, {@code Bad request: ...}, naming what the filter got wrong
+     */
+    SearchFilter decodeQuery(byte[] body);
 
     /** The reply to {@code action}: exactly one {@code Result} body, the envelope naming the same action. */
     byte[] encodeReply(ActionName action, ActionResponse response);

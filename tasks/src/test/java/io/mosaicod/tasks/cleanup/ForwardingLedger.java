@@ -2,6 +2,7 @@ package io.mosaicod.tasks.cleanup;
 
 import io.mosaicod.db.ApiKeys;
 import io.mosaicod.db.Catalog;
+import io.mosaicod.db.CatalogSearch;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
 import io.mosaicod.db.CleanupResult;
@@ -63,6 +64,11 @@ class ForwardingLedger implements CleanupLedger {
             @Override
             public Catalog catalog() {
                 return repository.catalog();
+            }
+
+            @Override
+            public CatalogSearch search() {
+                return repository.search();
             }
 
             @Override

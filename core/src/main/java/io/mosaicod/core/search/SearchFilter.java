@@ -1,0 +1,15 @@
+package io.mosaicod.core.search;
+
+import java.util.List;
+
+/** A {@code query} request: sequence, topic and ontology conditions, all ANDed; no condition matches every topic. */
+public record SearchFilter(MetadataFilter sequence, MetadataFilter topic, List<OntologyCondition> ontology) {
+
+    /** A condition on a leaf of a topic's data. */
+    public record OntologyCondition(OntologyPath path, Condition condition) {
+    }
+
+    public SearchFilter {
+        ontology = List.copyOf(ontology);
+    }
+}

@@ -1,0 +1,119 @@
+package io.mosaicod.core.search;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a {@code query} body (SEARCH.md §1) into a {@link SearchFilter}, checking every operator against the kind of
+ * field it applies to. Every mistake is a {@link BadFilterException} naming the field and the rule.
+ */
+public final class SearchFilterParser {
+    /** Deepest nesting a body may have, as for every other action. */
+    private static final int MAX_NESTING_DEPTH = 128;
+    /** A key given twice would silently drop one of the conditions: refused instead. */
+    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
+                    .build())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private static final String USER_METADATA = "user_metadata";
+
+    private SearchFilterParser() {
+    }
+
+    /** An absent or empty body is an empty filter, which matches every topic. */
+    public static SearchFilter parse(byte[] body) {
+        if (body == null || body.length == 0) {
+            return new SearchFilter(MetadataFilter.NONE, MetadataFilter.NONE, List.of());
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(body);
+        } catch (IOException e) {
+            throw new BadFilterException("body deserialization error");
+        }
+        ObjectNode request = object(root, "the query");
+        MetadataFilter sequence = MetadataFilter.NONE;
+        MetadataFilter topic = MetadataFilter.NONE;
+        List<SearchFilter.OntologyCondition> ontology = List.of();
+        for (Map.Entry<String, JsonNode> block : request.properties()) {
+            switch (block.getKey()) {
+                case "sequence" -> sequence = metadata("sequence", block.getValue(), false);
+                case "topic" -> topic = metadata("topic", block.getValue(), true);
+                case "ontology" -> ontology = ontology(block.getValue());
+                default -> throw new BadFilterException("unknown query block `" + block.getKey()
+                        + "` (expected `sequence`, `topic` or `ontology`)");
+            }
+        }
+        return new SearchFilter(sequence, topic, ontology);
+    }
+
+    private static MetadataFilter metadata(String block, JsonNode node, boolean isTopic) {
+        List<MetadataFilter.FieldCondition> fields = new ArrayList<>();
+        List<MetadataFilter.UserMetadataCondition> userMetadata = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> entry : object(node, "the `" + block + "` block").properties()) {
+            String name = entry.getKey();
+            if (name.equals(USER_METADATA)) {
+                String where = block + "." + USER_METADATA;
+                for (Map.Entry<String, JsonNode> key : object(entry.getValue(), "`" + where + "`").properties()) {
+                    userMetadata.add(new MetadataFilter.UserMetadataCondition(KeyPath.parse(key.getKey()),
+                            condition(where + "." + key.getKey(), FieldKind.METADATA, key.getValue())));
+                }
+                continue;
+            }
+            MetadataField field = MetadataField.ofJsonName(name)
+                    .filter(f -> isTopic || f == MetadataField.NAME || f == MetadataField.CREATED_AT_NS)
+                    .orElseThrow(() -> new BadFilterException("unknown field `" + name + "` in the `" + block
+                            + "` block"));
+            fields.add(new MetadataFilter.FieldCondition(field,
+                    condition(block + "." + name, field.kind(), entry.getValue())));
+        }
+        return new MetadataFilter(fields, userMetadata);
+    }
+
+    private static List<SearchFilter.OntologyCondition> ontology(JsonNode node) {
+        List<SearchFilter.OntologyCondition> conditions = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> entry : object(node, "the `ontology` block").properties()) {
+            conditions.add(new SearchFilter.OntologyCondition(OntologyPath.parse(entry.getKey()),
+                    condition("ontology." + entry.getKey(), FieldKind.COLUMN, entry.getValue())));
+        }
+        return conditions;
+    }
+
+    /** Reads one condition on {@code field} (named in messages), checked against the field's kind. */
+    static Condition condition(String field, FieldKind kind, JsonNode node) {
+        Condition condition = ConditionReader.read(field, node);
+        Operator operator = condition.operator();
+        if (!kind.allows(operator)) {
+            throw new BadFilterException("operator " + operator.jsonName() + " is not supported on `" + field
+                    + "`" + (operator.isOrdering() ? ", a text field" : ""));
+        }
+        String type = condition.operandType();
+        if (type != null && !kind.allowsOperand(type)) {
+            throw new BadFilterException("`" + field + "` cannot be compared with a value of type " + type);
+        }
+        if (operator.isOrdering() && type != null && !type.equals("number") && !type.equals("string")) {
+            throw new BadFilterException("operator " + operator.jsonName() + " on `" + field
+                    + "` needs numbers or strings, not a " + type);
+        }
+        return condition;
+    }
+
+    private static ObjectNode object(JsonNode node, String what) {
+        if (node instanceof ObjectNode object) {
+            return object;
+        }
+        throw new BadFilterException(what + " must be a JSON object");
+    }
+}

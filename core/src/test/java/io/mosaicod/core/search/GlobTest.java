@@ -1,0 +1,27 @@
+package io.mosaicod.core.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class GlobTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "truck*|truck_volvo|true", "truck*|supertruck_volvo|false", "*truck|a truck|true",
+            "r?|r1|true", "r?|r12|false", "run_#|run_7|true", "run_#|run_x|false",
+            "[a-c]x|bx|true", "[a-c]x|dx|false", "[!a-c]x|dx|true", "[^a-c]x|ax|false",
+            "a.b|a.b|true", "a.b|axb|false", "a+|a+|true", "a+|aa|false", "(a)|(a)|true", "a$|a$|true",
+            "^a|^a|true", "a{2}|aa|false", "a\\b|a\\b|true", "a|A|false", "*|anything at all|true",
+            "[&]|&|true", "x]|x]|true"})
+    void matchesAnchoredWithGlobWildcardsAndEverythingElseLiteral(String pattern, String text, boolean matches) {
+        assertThat(Glob.of(pattern).matches(text)).isEqualTo(matches);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"truck*|truck*", "run_#|run_[0-9]", "[!a-c]x|[^a-c]x", "a.b?|a.b?"})
+    void rendersForSqliteGlob(String pattern, String glob) {
+        assertThat(Glob.of(pattern).sqliteGlob()).isEqualTo(glob);
+    }
+}

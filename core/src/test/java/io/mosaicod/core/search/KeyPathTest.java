@@ -1,0 +1,24 @@
+package io.mosaicod.core.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class KeyPathTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "robot|robot|true", "robot|robot.arm|false", "robot.arm|robot.arm|true",
+            "robot.arm|robot.arm[]|true", "robot.arm|robot.arm[][]|true", "robot.arm[*]|robot.arm|false",
+            "robot.arm[*]|robot.arm[]|true", "robot.arm.[*]|robot.arm[]|true",
+            "robot.*|robot.arm|true", "robot.*|robot.arm.model|false", "robot.*|robot|false",
+            "robot.*.model|robot.arm.model|true", "*.model|robot.model|true", "*|robot|true",
+            "**.model|model|true", "**.model|robot.arm.model|true", "robot.**|robot|true",
+            "robot.**|robot.arm.joint.id|true", "**.model|robot.arm.modelx|false",
+            "a.*.b.**|a.x.y.b.z|false", "a.*.b.**|a.x.b.z|true",
+            "a.b.c|a.b[].c|true", "my key|my key|true", "r-1|r-1|true"})
+    void designatesFlattenedPathsWithWildcardsAndLaxLists(String keyPath, String flattened, boolean matches) {
+        assertThat(KeyPath.parse(keyPath).matchesFlattened(flattened)).isEqualTo(matches);
+    }
+}

@@ -7,7 +7,7 @@ package io.mosaicod.core.search;
 public final class BadFilterException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    BadFilterException(String problem) {
+    public BadFilterException(String problem) {
         super("Bad request: " + problem + (problem.endsWith(".") ? "" : "."));
     }
 }

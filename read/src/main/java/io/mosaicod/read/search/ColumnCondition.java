@@ -1,0 +1,163 @@
+package io.mosaicod.read.search;
+
+import io.mosaicod.core.search.OntologyPath.ListSpecifier;
+import java.util.Arrays;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * One ontology condition bound to a topic's columns: the route from a top-level column down to the leaf it
+ * tests (struct children by position, through at most one list), and how the leaf's elements make a row's
+ * answer. Evaluated a batch at a time into a bitmap of rows.
+ *
+ * <p>Row semantics: without a list, the row's value (null when any struct above it is null); {@code [?]} some
+ * element satisfies; {@code [!]} the list has elements and every one satisfies; {@code [i]} element i exists
+ * and satisfies. {@code $nex} holds where the value (or element) is absent or null, {@code $ex} where present
+ * and not null; a null list has no elements.
+ */
+final class ColumnCondition {
+    /** Child positions from the batch's top-level column to the leaf; a list's element is one step. */
+    private final int[] route;
+    /** The step of the route that is the list, or -1. */
+    private final int listStep;
+    private final ListSpecifier list;
+    /** The value test; null for {@code $ex} / {@code $nex}. */
+    private final ValueTest test;
+    private final boolean absentMatches;
+    private long[] elements = new long[0];
+
+    ColumnCondition(int[] route, int listStep, ListSpecifier list, ValueTest test, boolean absentMatches) {
+        this.route = route;
+        this.listStep = listStep;
+        this.list = list;
+        this.test = test;
+        this.absentMatches = absentMatches;
+    }
+
+    /** ANDs this condition's answer for each row of {@code batch} into {@code rows}. */
+    void and(VectorSchemaRoot batch, long[] rows) {
+        FieldVector[] chain = new FieldVector[route.length];
+        chain[0] = batch.getVector(route[0]);
+        for (int s = 1; s < route.length; s++) {
+            chain[s] = child(chain[s - 1], route[s]);
+        }
+        FieldVector leaf = chain[chain.length - 1];
+        int count = leaf.getValueCount();
+        long[] ok = elementBits(count);
+        if (test != null) {
+            test.test(leaf, ok);
+        } else {
+            orValidity(leaf, ok, count);
+        }
+        // structs between the list (or the batch) and the leaf: a null one nulls its elements
+        for (int s = listStep + 1; s < chain.length - 1; s++) {
+            andValidity(chain[s], ok, count);
+        }
+        if (test == null && absentMatches) {
+            for (int w = 0; w < ok.length; w++) {
+                ok[w] = ~ok[w];
+            }
+        }
+        int rowCount = batch.getRowCount();
+        int rowsEnd = listStep < 0 ? chain.length - 1 : listStep + 1;
+        for (int r = 0; r < rowCount; r++) {
+            if (!ValueTest.isSet(rows, r)) {
+                continue;
+            }
+            boolean present = true;
+            for (int s = 0; s < rowsEnd && present; s++) {
+                present = ValueTest.isValid(chain[s].getValidityBufferAddress(), r);
+            }
+            if (!answer(chain, r, present, ok)) {
+                rows[r >>> 6] &= ~(1L << r);
+            }
+        }
+    }
+
+    private boolean answer(FieldVector[] chain, int row, boolean present, long[] ok) {
+        if (listStep < 0) {
+            return present ? ValueTest.isSet(ok, row) : absentMatches;
+        }
+        long start = 0;
+        long end = 0;
+        if (present) {
+            FieldVector listVector = chain[listStep];
+            start = listStart(listVector, row);
+            end = listStart(listVector, row + 1);
+        }
+        return switch (list.kind()) {
+            case ELEMENT -> start + list.index() < end ? ValueTest.isSet(ok, (int) (start + list.index())) : absentMatches;
+            case ANY -> {
+                for (long e = start; e < end; e++) {
+                    if (ValueTest.isSet(ok, (int) e)) {
+                        yield end > start;
+                    }
+                }
+                yield false;
+            }
+            case EVERY -> {
+                for (long e = start; e < end; e++) {
+                    if (!ValueTest.isSet(ok, (int) e)) {
+                        yield false;
+                    }
+                }
+                yield end > start;
+            }
+        };
+    }
+
+    /** Where the elements of {@code row} start ({@code row + 1}: where they end). */
+    private static long listStart(FieldVector list, int row) {
+        if (list instanceof FixedSizeListVector fixed) {
+            return (long) row * fixed.getListSize();
+        }
+        long offsets = list.getOffsetBufferAddress();
+        return list instanceof LargeListVector ? MemoryUtil.getLong(offsets + 8L * row)
+                : MemoryUtil.getInt(offsets + 4L * row);
+    }
+
+    private static FieldVector child(FieldVector parent, int position) {
+        if (parent instanceof StructVector struct) {
+            return (FieldVector) struct.getChildByOrdinal(position);
+        }
+        if (parent instanceof ListVector l) {
+            return l.getDataVector();
+        }
+        if (parent instanceof LargeListVector l) {
+            return l.getDataVector();
+        }
+        return ((FixedSizeListVector) parent).getDataVector();
+    }
+
+    private long[] elementBits(int count) {
+        int words = (count + 63) >>> 6;
+        if (elements.length < words) {
+            elements = new long[Math.max(words, 2 * elements.length)];
+        }
+        Arrays.fill(elements, 0, words, 0L);
+        return elements;
+    }
+
+    private static void orValidity(FieldVector v, long[] bits, int count) {
+        long validity = v.getValidityBufferAddress();
+        for (int i = 0; i < count; i++) {
+            if (ValueTest.isValid(validity, i)) {
+                ValueTest.set(bits, i);
+            }
+        }
+    }
+
+    private static void andValidity(FieldVector v, long[] bits, int count) {
+        long validity = v.getValidityBufferAddress();
+        for (int i = 0; i < count; i++) {
+            if (!ValueTest.isValid(validity, i)) {
+                bits[i >>> 6] &= ~(1L << i);
+            }
+        }
+    }
+}

@@ -8,6 +8,7 @@ import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
 import io.mosaicod.db.Repository;
+import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.auth.ApiKeyGate;
 import io.mosaicod.server.auth.ApiKeyVerifier;
 import io.mosaicod.server.catalog.ActionDispatcher;
@@ -126,7 +127,9 @@ public final class MosaicodServer implements AutoCloseable {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
-        ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), store, uploads, info,
+        TopicSearch data = new TopicSearch(repository.catalog(), store,
+                root.newChildAllocator("search", 0, root.getLimit()));
+        ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), data, store, uploads, info,
                 Clock.systemUTC());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
                 settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),

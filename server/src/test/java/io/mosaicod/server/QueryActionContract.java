@@ -111,11 +111,4 @@ abstract class QueryActionContract extends ServerFixture {
         var json = assertRefused(Status.Code.INVALID_ARGUMENT, () -> client.query("{\"topic\":"));
         assertThat(json.serverMessage()).isEqualTo("Bad request: body deserialization error.");
     }
-
-    @Test
-    void anOntologyBlockIsRefusedUntilDataFiltersExist() {
-        var refusal = assertRefused(Status.Code.INVALID_ARGUMENT,
-                () -> client.query("{\"ontology\":{\"imu.acceleration.x\":{\"$gt\":1}}}"));
-        assertThat(refusal.serverMessage()).isEqualTo("Bad request: ontology filters are not supported yet.");
-    }
 }

@@ -2,6 +2,7 @@ package io.mosaicod.server.catalog;
 
 import io.mosaicod.core.ClientText;
 import io.mosaicod.db.CatalogSearch;
+import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.server.protocol.ActionName;
 import io.mosaicod.server.protocol.ActionResponse;
@@ -23,7 +24,8 @@ public final class ActionDispatcher {
     private final long maxReplyBytes;
     private final Map<ActionName, Function<byte[], ActionResponse>> handlers = new EnumMap<>(ActionName.class);
 
-    public ActionDispatcher(WireCodec codec, CatalogLookup lookup, CatalogSearch search, ObjectStore store,
+    public ActionDispatcher(WireCodec codec, CatalogLookup lookup, CatalogSearch search, TopicSearch data,
+                            ObjectStore store,
                             UploadRegistry uploads, ServerInfoActions server, Clock clock) {
         this.codec = codec;
         this.maxReplyBytes = server.maxEncodeMessageBytes();
@@ -56,7 +58,7 @@ public final class ActionDispatcher {
                 body -> topicNotifications.create(codec.decodeNotificationCreate(body)));
         on(ActionName.TOPIC_NOTIFICATION_LIST, body -> topicNotifications.list(codec.decodeByLocator(body)));
         on(ActionName.TOPIC_NOTIFICATION_PURGE, body -> topicNotifications.purge(codec.decodeByLocator(body)));
-        QueryActions queries = new QueryActions(search);
+        QueryActions queries = new QueryActions(search, data);
         on(ActionName.QUERY, body -> queries.query(codec.decodeQuery(body)));
         for (ActionName name : ActionName.values()) {
             if (!handlers.containsKey(name)) {

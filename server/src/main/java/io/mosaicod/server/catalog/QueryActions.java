@@ -1,30 +1,47 @@
 package io.mosaicod.server.catalog;
 
+import io.mosaicod.core.search.BadFilterException;
 import io.mosaicod.core.search.SearchFilter;
+import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.CatalogSearch;
 import io.mosaicod.db.SearchHit;
+import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.protocol.ActionResponse;
+import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ProtocolException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** {@code query}: the topics whose sequence and own metadata match, grouped by sequence (SEARCH.md §1). */
+/**
+ * {@code query}: the topics whose sequence and own metadata match, grouped by sequence (SEARCH.md §1). The
+ * sequence and topic blocks are answered in SQL; the ontology block, split by ontology tag, on the data of the
+ * candidate topics of each tag. With an ontology block, a sequence is answered when it has a matching topic for
+ * every tag the block names, with its matching topics of all of them.
+ */
 final class QueryActions {
     private final CatalogSearch search;
+    private final TopicSearch data;
 
-    QueryActions(CatalogSearch search) {
+    QueryActions(CatalogSearch search, TopicSearch data) {
         this.search = search;
+        this.data = data;
     }
 
     ActionResponse query(SearchFilter filter) {
+        List<SearchHit> hits = search.find(filter.sequence(), filter.topic());
         if (!filter.ontology().isEmpty()) {
-            // refused rather than ignored: ignoring it would answer topics whose data does not match
-            throw ProtocolException.badRequest("ontology filters are not supported yet");
+            hits = matchingData(hits, byTag(filter.ontology()));
         }
         List<ActionResponse.QueryItem> items = new ArrayList<>();
         String sequence = null;
         List<ActionResponse.QueryTopic> topics = new ArrayList<>();
-        for (SearchHit hit : search.find(filter.sequence(), filter.topic())) {
+        for (SearchHit hit : hits) {
             if (!hit.sequence().equals(sequence)) {
                 addItem(items, sequence, topics);
                 sequence = hit.sequence();
@@ -34,6 +51,39 @@ final class QueryActions {
         }
         addItem(items, sequence, topics);
         return new ActionResponse.QueryReply(items);
+    }
+
+    private static Map<String, List<OntologyCondition>> byTag(List<OntologyCondition> ontology) {
+        Map<String, List<OntologyCondition>> byTag = new LinkedHashMap<>();
+        for (OntologyCondition c : ontology) {
+            byTag.computeIfAbsent(c.path().tag(), tag -> new ArrayList<>()).add(c);
+        }
+        return byTag;
+    }
+
+    /** The hits whose data matches their tag's conditions, in sequences that have such a hit for every tag. */
+    private List<SearchHit> matchingData(List<SearchHit> hits, Map<String, List<OntologyCondition>> byTag) {
+        List<SearchHit> matching = new ArrayList<>();
+        Map<String, Set<String>> tagsMatchedBySequence = new LinkedHashMap<>();
+        for (SearchHit hit : hits) {
+            List<OntologyCondition> conditions = hit.ontologyTag().map(byTag::get).orElse(null);
+            if (conditions != null && anyRowMatches(hit, conditions)) {
+                matching.add(hit);
+                tagsMatchedBySequence.computeIfAbsent(hit.sequence(), s -> new HashSet<>()).add(hit.ontologyTag().get());
+            }
+        }
+        matching.removeIf(hit -> tagsMatchedBySequence.get(hit.sequence()).size() < byTag.size());
+        return matching;
+    }
+
+    private boolean anyRowMatches(SearchHit hit, List<OntologyCondition> conditions) {
+        try {
+            return data.anyRowMatches(hit.topicId(), conditions);
+        } catch (BadFilterException e) {
+            throw new ProtocolException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading topic " + hit.locator() + " for a query failed", e);
+        }
     }
 
     /** Hits come ordered by sequence: a sequence's topics are consecutive. */

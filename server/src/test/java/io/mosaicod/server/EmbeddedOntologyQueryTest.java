@@ -1,0 +1,8 @@
+package io.mosaicod.server;
+
+class EmbeddedOntologyQueryTest extends OntologyQueryContract {
+    @Override
+    Backend.Kind backendKind() {
+        return Backend.Kind.SQLITE_LOCAL;
+    }
+}

@@ -43,10 +43,10 @@ public final class TopicSearch {
         this.allocator = allocator;
     }
 
-    /** Whether some row of {@code topic} satisfies every one of {@code conditions}; stops at the first. */
-    public boolean anyRowMatches(Topic topic, List<OntologyCondition> conditions) throws IOException {
+    /** Whether some row of the topic satisfies every one of {@code conditions}; stops at the first. */
+    public boolean anyRowMatches(long topicId, List<OntologyCondition> conditions) throws IOException {
         Binding binding = new Binding(conditions);
-        for (Chunk chunk : catalog.listChunks(topic.id())) {
+        for (Chunk chunk : catalog.listChunks(topicId)) {
             if (!ChunkPruning.mayMatch(conditions, statistics(chunk))) {
                 continue;
             }

@@ -99,17 +99,17 @@ class TopicSearchTest {
 
     @Test
     void statisticsSpareTheChunksThatCannotMatch() throws IOException {
-        assertThat(search.anyRowMatches(topic, conditions("{'imu.acc_x':{'$between':[7001, 7002]}}"))).isTrue();
+        assertThat(search.anyRowMatches(topic.id(), conditions("{'imu.acc_x':{'$between':[7001, 7002]}}"))).isTrue();
         assertThat(chunksRead).hasValue(1);
         chunksRead.set(0);
-        assertThat(search.anyRowMatches(topic, conditions("{'imu.acc_x':{'$gt':99999}}"))).isFalse();
+        assertThat(search.anyRowMatches(topic.id(), conditions("{'imu.acc_x':{'$gt':99999}}"))).isFalse();
         assertThat(chunksRead).as("every chunk's maximum is below").hasValue(0);
     }
 
     @Test
     void aConditionEveryRowOfAChunkFailsIsFoundFalseByReadingIt() throws IOException {
         // acc_x 1000 c + r / 7 never equals 5000.5 but lies within chunk 5's range: read, then no match
-        assertThat(search.anyRowMatches(topic, conditions("{'imu.acc_x':{'$eq':5000.5}}"))).isFalse();
+        assertThat(search.anyRowMatches(topic.id(), conditions("{'imu.acc_x':{'$eq':5000.5}}"))).isFalse();
         assertThat(chunksRead).hasValue(1);
     }
 

@@ -158,6 +158,44 @@ public final class MosaicoClient implements AutoCloseable {
         return matches;
     }
 
+    /**
+     * When, in one topic, rows match: the clusters of a {@code topic_filter_clusterize} body (SEARCH.md §2; e.g.
+     * {@code {"locator":"run/imu","clustering_dt_ns":1000000,"ontology":{"imu.acc.x":{"$gt":9}},
+     * "timestamp_range":null}}), sent as written, in time order.
+     */
+    public List<TimeCluster> clusterize(String requestJson) {
+        return clusters("topic_filter_clusterize", requestJson);
+    }
+
+    /**
+     * When several topics of one sequence match together: the intervals of a {@code topic_filter_intersect} body
+     * ({@code {"topics":[<clusterize request>, ...],"intersect_dt_ns":0}}), sent as written, in time order.
+     */
+    public List<TimeCluster> intersect(String requestJson) {
+        return clusters("topic_filter_intersect", requestJson);
+    }
+
+    /** Every Result of a cluster action, one cluster each. */
+    private List<TimeCluster> clusters(String type, String requestJson) {
+        try {
+            List<TimeCluster> clusters = new ArrayList<>();
+            Iterator<Result> results = flight.doAction(new Action(type, requestJson.getBytes(StandardCharsets.UTF_8)));
+            while (results.hasNext()) {
+                JsonNode envelope = Json.parse(results.next().getBody(), "an action reply");
+                if (!type.equals(envelope.path("action").asText())) {
+                    throw new IllegalStateException("a reply to `" + type + "` names action `"
+                            + envelope.path("action").asText() + "`");
+                }
+                JsonNode response = envelope.path("response");
+                clusters.add(new TimeCluster(response.path("id").asLong(), response.path("ts").path("start_ns").asLong(),
+                        response.path("ts").path("end_ns").asLong()));
+            }
+            return clusters;
+        } catch (RuntimeException e) {
+            throw ClientErrors.translate(e);
+        }
+    }
+
     public void createSequence(String name, ObjectNode userMetadata) {
         ObjectNode body = Json.object().put("locator", name);
         body.set("user_metadata", userMetadata);

@@ -201,7 +201,7 @@ abstract class ApiKeySecurityContract {
                 default -> Optional.empty(); // ListActions, PollFlightInfo: they only describe the server
             };
         }
-        if (action.endsWith("_list") || action.equals("query")) {
+        if (action.endsWith("_list") || action.equals("query") || action.startsWith("topic_filter_")) {
             return Optional.of(Permission.READ);
         }
         if (action.endsWith("_create") || action.equals("session_finalize")) {

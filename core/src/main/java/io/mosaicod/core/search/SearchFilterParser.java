@@ -82,6 +82,15 @@ public final class SearchFilterParser {
         return new MetadataFilter(fields, userMetadata);
     }
 
+    /**
+     * An {@code ontology} block on its own (the clusterize and intersect requests carry one).
+     *
+     * @throws BadFilterException as {@link #parse} does
+     */
+    public static List<SearchFilter.OntologyCondition> parseOntology(JsonNode node) {
+        return ontology(node);
+    }
+
     private static List<SearchFilter.OntologyCondition> ontology(JsonNode node) {
         List<SearchFilter.OntologyCondition> conditions = new ArrayList<>();
         for (Map.Entry<String, JsonNode> entry : object(node, "the `ontology` block").properties()) {

@@ -70,14 +70,62 @@ public final class TopicSearch {
      */
     public void matchTimes(Topic topic, List<OntologyCondition> conditions, long startNs, long endNs,
                            MatchTimes matches) throws IOException {
-        Binding binding = new Binding(conditions);
+        MatchWalk walk = walk(topic, conditions, startNs, endNs, matches);
+        while (walk.next()) {
+            // each step hands one chunk's matches on
+        }
+    }
+
+    /** The same, one chunk per {@link MatchWalk#next()}, for callers that pull (an intersection's topics). */
+    public MatchWalk walk(Topic topic, List<OntologyCondition> conditions, long startNs, long endNs,
+                          MatchTimes matches) {
         List<Chunk> chunks = new ArrayList<>(catalog.listChunks(topic.id(), startNs, endNs));
         chunks.sort(Comparator.comparingLong(c -> c.minTimestampNs().orElse(Long.MIN_VALUE)));
-        long[] times = new long[1024];
-        for (Chunk chunk : chunks) {
-            if (!ChunkPruning.mayMatch(conditions, statistics(chunk))) {
-                continue;
+        return new MatchWalk(topic.locator(), chunks, new Binding(conditions), startNs, endNs, matches);
+    }
+
+    /** A walk over a topic's chunks in time order, feeding the matching rows' times to a {@link MatchTimes}. */
+    public final class MatchWalk {
+        private final String locator;
+        private final List<Chunk> chunks;
+        private final Binding binding;
+        private final long startNs;
+        private final long endNs;
+        private final MatchTimes matches;
+        private int next;
+        private long[] times = new long[1024];
+
+        private MatchWalk(String locator, List<Chunk> chunks, Binding binding, long startNs, long endNs,
+                          MatchTimes matches) {
+            this.locator = locator;
+            this.chunks = chunks;
+            this.binding = binding;
+            this.startNs = startNs;
+            this.endNs = endNs;
+            this.matches = matches;
+        }
+
+        /**
+         * Judges the next chunk (skipping those its statistics rule out) and hands its matches on; after the
+         * last, finishes the matches. Returns whether there was a chunk left.
+         */
+        public boolean next() throws IOException {
+            while (next < chunks.size()) {
+                Chunk chunk = chunks.get(next++);
+                if (ChunkPruning.mayMatch(binding.conditions, statistics(chunk))) {
+                    matches.addChunk(chunk.minTimestampNs().orElse(Long.MIN_VALUE), times, read(chunk));
+                    return true;
+                }
             }
+            if (next == chunks.size()) {
+                next++;
+                matches.finish();
+            }
+            return false;
+        }
+
+        /** The chunk's matching times in range, sorted, in {@code times}; their count. */
+        private int read(Chunk chunk) throws IOException {
             int found = 0;
             try (RandomAccessSource source = store.openSource(chunk.objectKey());
                  ChunkReader reader = binding.open(source)) {
@@ -90,7 +138,7 @@ public final class TopicSearch {
                         for (long bits = rows[w]; bits != 0; bits &= bits - 1) {
                             int row = (w << 6) + Long.numberOfTrailingZeros(bits);
                             if (time.isNull(row)) {
-                                throw new MissingTimestampException(topic.locator(), chunk.objectKey());
+                                throw new MissingTimestampException(locator, chunk.objectKey());
                             }
                             long t = MemoryUtil.getLong(timeAddress + 8L * row);
                             if (t >= startNs && t < endNs) {
@@ -106,9 +154,8 @@ public final class TopicSearch {
             if (!chunk.sorted()) {
                 Arrays.sort(times, 0, found);
             }
-            matches.addChunk(chunk.minTimestampNs().orElse(Long.MIN_VALUE), times, found);
+            return found;
         }
-        matches.finish();
     }
 
     private Map<String, ColumnStats> statistics(Chunk chunk) {

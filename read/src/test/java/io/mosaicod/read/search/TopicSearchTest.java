@@ -1,6 +1,7 @@
 package io.mosaicod.read.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.core.search.SearchFilter;
@@ -154,6 +155,21 @@ class TopicSearchTest {
             assertThat(found).as("trial %d, %s: %s in [%d, %d), dt %d", trial, SEED, ontology, start, end, dt)
                     .isEqualTo(clusters(expected, dt));
         }
+    }
+
+    @Test
+    void aMatchingRowWithoutATimeCannotBeClustered() throws IOException {
+        List<Long> ts = new ArrayList<>(List.of(1L, 2L));
+        ts.add(null);
+        Topic withNull = new TopicFixture(repository, store, allocator).ingest("nulls", "ragged",
+                List.of(new TopicFixture.ChunkShape(ts)));
+        MatchTimes none = new MatchTimes(new ClusterBuilder(0, cluster -> { }));
+        assertThatThrownBy(() -> search.matchTimes(withNull, conditions("{'imu.label':'$ex'}"), Long.MIN_VALUE,
+                Long.MAX_VALUE, none)).isInstanceOf(MissingTimestampException.class);
+        List<Cluster> found = new ArrayList<>();
+        search.matchTimes(withNull, conditions("{'imu.acc_x':{'$lt':0.2}}"), Long.MIN_VALUE, Long.MAX_VALUE,
+                new MatchTimes(new ClusterBuilder(0, found::add)));
+        assertThat(found).as("rows 0 and 1 match, the row without a time does not").containsExactly(new Cluster(1, 2));
     }
 
     private static List<Cluster> clusters(List<Long> sorted, long dt) {

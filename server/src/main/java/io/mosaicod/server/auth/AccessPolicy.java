@@ -30,7 +30,8 @@ final class AccessPolicy {
     static Optional<Permission> forAction(ActionName name) {
         return switch (name) {
             case INFO, VERSION -> Optional.empty();
-            case SEQUENCE_NOTIFICATION_LIST, TOPIC_NOTIFICATION_LIST, QUERY -> Optional.of(Permission.READ);
+            case SEQUENCE_NOTIFICATION_LIST, TOPIC_NOTIFICATION_LIST, QUERY, TOPIC_FILTER_CLUSTERIZE,
+                    TOPIC_FILTER_INTERSECT -> Optional.of(Permission.READ);
             case SEQUENCE_CREATE, SESSION_CREATE, SESSION_FINALIZE, TOPIC_CREATE, SEQUENCE_NOTIFICATION_CREATE,
                     TOPIC_NOTIFICATION_CREATE -> Optional.of(Permission.WRITE);
             case SEQUENCE_DELETE, SESSION_DELETE, TOPIC_DELETE, SEQUENCE_NOTIFICATION_PURGE,

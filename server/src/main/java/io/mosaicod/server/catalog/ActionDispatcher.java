@@ -2,8 +2,8 @@ package io.mosaicod.server.catalog;
 
 import io.mosaicod.core.ClientText;
 import io.mosaicod.db.CatalogSearch;
-import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.db.NotificationTarget;
+import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.protocol.ActionName;
 import io.mosaicod.server.protocol.ActionResponse;
 import io.mosaicod.server.protocol.ErrorCode;
@@ -13,6 +13,7 @@ import io.mosaicod.store.ObjectStore;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -22,7 +23,13 @@ import java.util.function.Function;
 public final class ActionDispatcher {
     private final WireCodec codec;
     private final long maxReplyBytes;
-    private final Map<ActionName, Function<byte[], ActionResponse>> handlers = new EnumMap<>(ActionName.class);
+    private final Map<ActionName, Handler> handlers = new EnumMap<>(ActionName.class);
+
+    /** Answers one action's request body with its replies, each sent as one Result as it comes. */
+    @FunctionalInterface
+    private interface Handler {
+        void answer(byte[] body, Consumer<ActionResponse> replies);
+    }
 
     public ActionDispatcher(WireCodec codec, CatalogLookup lookup, CatalogSearch search, TopicSearch data,
                             ObjectStore store,
@@ -60,6 +67,11 @@ public final class ActionDispatcher {
         on(ActionName.TOPIC_NOTIFICATION_PURGE, body -> topicNotifications.purge(codec.decodeByLocator(body)));
         QueryActions queries = new QueryActions(search, data);
         on(ActionName.QUERY, body -> queries.query(codec.decodeQuery(body)));
+        ClusterActions clusters = new ClusterActions(lookup, data);
+        onStream(ActionName.TOPIC_FILTER_CLUSTERIZE, (body, replies) -> clusters.clusterize(codec.decodeClusterize(body),
+                replies));
+        onStream(ActionName.TOPIC_FILTER_INTERSECT, (body, replies) -> clusters.intersect(codec.decodeIntersect(body),
+                replies));
         for (ActionName name : ActionName.values()) {
             if (!handlers.containsKey(name)) {
                 throw new IllegalStateException("no handler for action " + name.wireName());
@@ -67,20 +79,32 @@ public final class ActionDispatcher {
         }
     }
 
+    /** An action answered with exactly one Result (every action but the cluster ones). */
     private void on(ActionName name, Function<byte[], ActionResponse> handler) {
+        handlers.put(name, (body, replies) -> replies.accept(handler.apply(body)));
+    }
+
+    /** An action answered with any number of Results, zero included. */
+    private void onStream(ActionName name, Handler handler) {
         handlers.put(name, handler);
     }
 
-    /** The reply body for action {@code type}; throws {@link ProtocolException} (or worse) on refusal. */
-    public byte[] dispatch(String type, byte[] body) {
+    /**
+     * Answers action {@code type}, handing each reply body to {@code replies} as it is made; throws
+     * {@link ProtocolException} (or worse) on refusal, possibly after some replies.
+     */
+    public void dispatch(String type, byte[] body, Consumer<byte[]> replies) {
         ActionName name = ActionName.fromWireName(type).orElseThrow(
                 () -> ProtocolException.badRequest("no available action for string `" + ClientText.quote(type) + "`"));
-        byte[] reply = codec.encodeReply(name, handlers.get(name).apply(body));
-        if (reply.length > maxReplyBytes) {
-            throw new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The reply to `" + name.wireName() + "` would be "
-                    + reply.length + " bytes, over the server's message limit of " + maxReplyBytes + " bytes"
-                    + (name.wireName().endsWith("notification_list") ? "; purge notifications to read the list." : "."));
-        }
-        return reply;
+        handlers.get(name).answer(body, response -> {
+            byte[] reply = codec.encodeReply(name, response);
+            if (reply.length > maxReplyBytes) {
+                throw new ProtocolException(ErrorCode.RESOURCE_EXHAUSTED, "The reply to `" + name.wireName()
+                        + "` would be " + reply.length + " bytes, over the server's message limit of " + maxReplyBytes
+                        + " bytes" + (name.wireName().endsWith("notification_list")
+                        ? "; purge notifications to read the list." : "."));
+            }
+            replies.accept(reply);
+        });
     }
 }

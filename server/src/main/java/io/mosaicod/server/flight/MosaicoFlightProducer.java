@@ -34,14 +34,12 @@ public final class MosaicoFlightProducer implements FlightProducer {
 
     @Override
     public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
-        byte[] reply;
         try {
-            reply = actions.dispatch(action.getType(), action.getBody());
+            actions.dispatch(action.getType(), action.getBody(), reply -> listener.onNext(new Result(reply)));
         } catch (Throwable e) {
             listener.onError(ErrorStatus.asException(e));
             return;
         }
-        listener.onNext(new Result(reply));
         listener.onCompleted();
     }
 

@@ -20,7 +20,9 @@ public enum ActionName {
     TOPIC_NOTIFICATION_CREATE,
     TOPIC_NOTIFICATION_LIST,
     TOPIC_NOTIFICATION_PURGE,
-    QUERY;
+    QUERY,
+    TOPIC_FILTER_CLUSTERIZE,
+    TOPIC_FILTER_INTERSECT;
 
     private final String wireName = name().toLowerCase(Locale.ROOT);
 

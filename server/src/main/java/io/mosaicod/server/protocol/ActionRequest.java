@@ -1,5 +1,9 @@
 package io.mosaicod.server.protocol;
 
+import io.mosaicod.core.search.SearchFilter;
+
+import java.util.List;
+
 import java.util.Objects;
 
 /**
@@ -61,5 +65,17 @@ public sealed interface ActionRequest {
             Objects.requireNonNull(notificationType, "notificationType");
             Objects.requireNonNull(message, "message");
         }
+    }
+
+    /**
+     * {@code topic_filter_clusterize}: when, inside one topic, rows satisfy {@code ontology}; clusters of matches
+     * at most {@code dtNs} apart (0: one cluster), within {@code range} ({@link TimeRange#ALL} when null).
+     */
+    record Clusterize(String locator, long dtNs, List<SearchFilter.OntologyCondition> ontology, TimeRange range)
+            implements ActionRequest {
+    }
+
+    /** {@code topic_filter_intersect}: when the clusters of several topics of one sequence meet, within {@code dtNs}. */
+    record Intersect(List<Clusterize> topics, long dtNs) implements ActionRequest {
     }
 }

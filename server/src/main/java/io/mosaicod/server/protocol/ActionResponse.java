@@ -100,4 +100,8 @@ public sealed interface ActionResponse {
             notifications = List.copyOf(notifications);
         }
     }
+
+    /** One Result of clusterize or intersect: cluster {@code id} (from 0, in time order) spans {@code interval}. */
+    record ClusterReply(Interval interval, long id) implements ActionResponse {
+    }
 }

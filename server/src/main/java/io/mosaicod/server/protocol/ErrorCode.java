@@ -23,6 +23,8 @@ public enum ErrorCode {
     RESOURCE_EXHAUSTED,
     /** The repository or the store does not answer: an outage; the same request may succeed later. */
     UNAVAILABLE,
+    /** Stored data lacks what the request needs of it (a row a filter matched has no timestamp). */
+    DATA_LOSS,
     /** Anything else: a bug. */
     INTERNAL
 }

@@ -101,6 +101,7 @@ public final class ErrorStatus {
             case CANCELLED -> Status.Code.CANCELLED;
             case RESOURCE_EXHAUSTED -> Status.Code.RESOURCE_EXHAUSTED;
             case UNAVAILABLE -> Status.Code.UNAVAILABLE;
+            case DATA_LOSS -> Status.Code.DATA_LOSS;
             case INTERNAL -> Status.Code.INTERNAL;
         };
     }
@@ -116,6 +117,7 @@ public final class ErrorStatus {
             case CANCELLED -> ErrorCode.CANCELLED;
             case RESOURCE_EXHAUSTED -> ErrorCode.RESOURCE_EXHAUSTED;
             case UNAVAILABLE -> ErrorCode.UNAVAILABLE;
+            case DATA_LOSS -> ErrorCode.DATA_LOSS;
             default -> ErrorCode.INTERNAL;
         };
     }

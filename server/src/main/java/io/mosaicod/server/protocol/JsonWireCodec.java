@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mosaicod.core.ClientText;
 import io.mosaicod.core.search.BadFilterException;
 import io.mosaicod.core.search.SearchFilter;
 import io.mosaicod.core.search.SearchFilterParser;
@@ -17,7 +18,9 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -64,6 +67,78 @@ public final class JsonWireCodec implements WireCodec {
         } catch (BadFilterException e) {
             throw new ProtocolException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
         }
+    }
+
+    @Override
+    public ActionRequest.Clusterize decodeClusterize(byte[] body) {
+        return clusterize(object(body));
+    }
+
+    @Override
+    public ActionRequest.Intersect decodeIntersect(byte[] body) {
+        JsonNode request = object(body);
+        JsonNode topics = request.get("topics");
+        if (topics == null || !topics.isArray() || topics.size() < 2) {
+            throw ProtocolException.badRequest("an intersection needs `topics`, an array of at least two clusterize "
+                    + "requests");
+        }
+        List<ActionRequest.Clusterize> requests = new ArrayList<>();
+        for (JsonNode topic : topics) {
+            if (!topic.isObject()) {
+                throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (each of `topics` must be an object)");
+            }
+            requests.add(clusterize(topic));
+        }
+        String sequence = sequenceOf(requests.get(0).locator());
+        for (ActionRequest.Clusterize r : requests) {
+            if (!sequenceOf(r.locator()).equals(sequence)) {
+                throw ProtocolException.badRequest("the topics of an intersection must be of one sequence: `"
+                        + ClientText.quote(r.locator()) + "` is not in `" + ClientText.quote(sequence) + "`");
+            }
+        }
+        return new ActionRequest.Intersect(requests, unsignedNanos(request, "intersect_dt_ns"));
+    }
+
+    private static ActionRequest.Clusterize clusterize(JsonNode request) {
+        String locator = requiredText(request, "locator");
+        long dt = unsignedNanos(request, "clustering_dt_ns");
+        JsonNode ontology = request.get("ontology");
+        if (ontology == null || !ontology.isObject() || ontology.isEmpty()) {
+            throw ProtocolException.badRequest("the `ontology` filter of `" + ClientText.quote(locator)
+                    + "` must name at least one condition");
+        }
+        List<SearchFilter.OntologyCondition> conditions;
+        try {
+            conditions = SearchFilterParser.parseOntology(ontology);
+        } catch (BadFilterException e) {
+            throw new ProtocolException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
+        }
+        JsonNode range = request.get("timestamp_range");
+        TimeRange within = TimeRange.ALL;
+        if (range != null && !range.isNull()) {
+            if (!range.isObject() || optionalLong(range, "start_ns") == null || optionalLong(range, "end_ns") == null) {
+                throw ProtocolException.badRequest(DESERIALIZATION_ERROR
+                        + " (`timestamp_range` must be null or hold `start_ns` and `end_ns`)");
+            }
+            within = new TimeRange(optionalLong(range, "start_ns"), optionalLong(range, "end_ns"));
+        }
+        return new ActionRequest.Clusterize(locator, dt, conditions, within);
+    }
+
+    /** The part of a topic locator before its first {@code /}. */
+    private static String sequenceOf(String locator) {
+        int slash = locator.indexOf('/');
+        return slash < 0 ? locator : locator.substring(0, slash);
+    }
+
+    /** A required u64 of nanoseconds; beyond the int64 range it is as good as infinite, and kept as its maximum. */
+    private static long unsignedNanos(JsonNode request, String field) {
+        JsonNode value = request.get(field);
+        if (value == null || !value.isIntegralNumber() || value.bigIntegerValue().signum() < 0) {
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (field `" + field
+                    + "` must be a non-negative integer)");
+        }
+        return value.canConvertToLong() ? value.longValue() : Long.MAX_VALUE;
     }
 
     @Override
@@ -159,6 +234,12 @@ public final class JsonWireCodec implements WireCodec {
                     topics.addObject().put("locator", topic.locator()).put("ontology_tag", topic.ontologyTag());
                 }
             }
+            return out;
+        }
+        if (response instanceof ActionResponse.ClusterReply cluster) {
+            ObjectNode out = json.createObjectNode();
+            out.set("ts", interval(cluster.interval()));
+            out.put("id", cluster.id());
             return out;
         }
         if (response instanceof ActionResponse.NotificationList list) {

@@ -36,6 +36,10 @@ public interface WireCodec {
      */
     SearchFilter decodeQuery(byte[] body);
 
+    ActionRequest.Clusterize decodeClusterize(byte[] body);
+
+    ActionRequest.Intersect decodeIntersect(byte[] body);
+
     /** The reply to {@code action}: exactly one {@code Result} body, the envelope naming the same action. */
     byte[] encodeReply(ActionName action, ActionResponse response);
 

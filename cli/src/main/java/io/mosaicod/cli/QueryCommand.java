@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** {@code mosaicod query FILTER_JSON}: asks a server which sequences and topics match a filter. */
+/** {@code mosaicod query FILTER_JSON}: asks a server which sequences and topics match a filter (metadata and data). */
 final class QueryCommand extends ConfiguredCommand {
     private static final String JSON = "--json";
 
@@ -21,8 +21,8 @@ final class QueryCommand extends ConfiguredCommand {
 
     @Override
     CommandSpec baseSpec() {
-        return CommandSpec.of("query", "Find the topics whose sequence and own metadata match a filter (the query"
-                        + " action; filters are described in docs/search.md).")
+        return CommandSpec.of("query", "Find the topics whose sequence, own metadata and data match a filter (the"
+                        + " query action; filters are described in docs/search.md).")
                 .withParameters(CommandSpec.Parameter.required("FILTER_JSON",
                         "The filter, e.g. '{\"topic\":{\"ontology_tag\":{\"$eq\":\"imu\"}}}'; '{}' matches every topic."))
                 .withOptions(List.of(CommandSpec.Option.flag(List.of(JSON), "Print the server's answer as JSON."),

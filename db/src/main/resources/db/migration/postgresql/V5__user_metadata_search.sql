@@ -20,10 +20,6 @@ CREATE TABLE sequence_metadata_value (
 CREATE INDEX sequence_metadata_number_idx ON sequence_metadata_value (path, value_type, number_value);
 CREATE INDEX sequence_metadata_text_idx ON sequence_metadata_value (path, value_type, text_value COLLATE "C");
 CREATE INDEX sequence_metadata_owner_idx ON sequence_metadata_value (sequence_id);
--- path, type and value are strongly correlated (a path holds one type, often few values): without this the
--- planner multiplies their selectivities, underestimates large matches by 30x and picks nested loops
-CREATE STATISTICS sequence_metadata_value_stats (dependencies) ON path, value_type, text_value, number_value
-    FROM sequence_metadata_value;
 
 CREATE TABLE topic_metadata_value (
     topic_id   BIGINT NOT NULL REFERENCES topic (id) ON DELETE CASCADE,
@@ -35,10 +31,6 @@ CREATE TABLE topic_metadata_value (
 CREATE INDEX topic_metadata_number_idx ON topic_metadata_value (path, value_type, number_value);
 CREATE INDEX topic_metadata_text_idx ON topic_metadata_value (path, value_type, text_value COLLATE "C");
 CREATE INDEX topic_metadata_owner_idx ON topic_metadata_value (topic_id);
--- path, type and value are strongly correlated (a path holds one type, often few values): without this the
--- planner multiplies their selectivities, underestimates large matches by 30x and picks nested loops
-CREATE STATISTICS topic_metadata_value_stats (dependencies) ON path, value_type, text_value, number_value
-    FROM topic_metadata_value;
 
 -- what existed before this migration (the WHERE of each key insert keeps SQLite from reading ON CONFLICT as a join)
 

@@ -1,0 +1,2 @@
+-- PostgreSQL's V6 adds extended planner statistics on the flattened user metadata. SQLite has none to add: its
+-- planner picks the (path, value_type, value) indexes of V5 without them. This keeps both dialects at one version.

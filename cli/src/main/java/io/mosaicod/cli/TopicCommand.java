@@ -28,7 +28,8 @@ final class TopicCommand extends CommandGroup {
     private final List<Command> subcommands;
 
     TopicCommand(Invocation invocation) {
-        this.subcommands = List.of(new Ls(invocation), new Show(invocation), new Cat(invocation));
+        this.subcommands = List.of(new Ls(invocation), new Show(invocation), new Cat(invocation),
+                new TopicClustersCommand(invocation));
     }
 
     @Override

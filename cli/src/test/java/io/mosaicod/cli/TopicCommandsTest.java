@@ -71,6 +71,43 @@ class TopicCommandsTest {
         assertThat(run("topic", "show", topic.locator()).out()).contains("succeeded", "optimized");
     }
 
+    /** The fixture's rows have acc_x = 1000 chunk + row / 7: acc_x < 1000 is exactly chunk 0's rows. */
+    @Test
+    void clustersPrintsWhenRowsMatchAsTheClusterizeActionAnswers() throws Exception {
+        Chunk first;
+        try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")))) {
+            first = repository.catalog().listChunks(topic.id()).get(0);
+        }
+        long min = first.minTimestampNs().getAsLong();
+        long max = first.maxTimestampNs().getAsLong();
+        String chunkZero = "{\"imu.acc_x\":{\"$lt\":1000}}";
+        MainRun table = run("topic", "clusters", topic.locator(), chunkZero);
+        assertThat(table.exitCode()).as(table.err()).isZero();
+        assertThat(table.out().lines()).containsExactly("ID  START_NS  END_NS", "0  " + min + "  " + max);
+
+        MainRun lines = run("topic", "clusters", topic.locator(), chunkZero, "--dt", "1", "--json");
+        assertThat(lines.exitCode()).as(lines.err()).isZero();
+        List<JsonNode> clusters = new ArrayList<>();
+        for (String line : lines.out().lines().toList()) {
+            clusters.add(JSON.readTree(line));
+        }
+        assertThat(clusters.size()).as("rows of one chunk are more than 1 ns apart").isGreaterThan(1);
+        assertThat(clusters.get(0).get("ts").get("start_ns").asLong()).isEqualTo(min);
+        assertThat(clusters.get(clusters.size() - 1).get("ts").get("end_ns").asLong()).isEqualTo(max);
+        for (int i = 0; i < clusters.size(); i++) {
+            assertThat(clusters.get(i).get("id").asInt()).isEqualTo(i);
+        }
+
+        MainRun otherTag = run("topic", "clusters", topic.locator(), "{\"gps.x\":{\"$gt\":1}}");
+        assertThat(otherTag.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(otherTag.errLines()).singleElement().asString().contains("ontology tag 'gps'", "has 'imu'");
+        MainRun mismatch = run("topic", "clusters", topic.locator(), "{\"imu.acc_x\":{\"$eq\":\"x\"}}");
+        assertThat(mismatch.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(mismatch.errLines()).singleElement().asString().contains("Bad request: $eq with a string operand");
+        MainRun notJson = run("topic", "clusters", topic.locator(), "{imu");
+        assertThat(notJson.exitCode()).isEqualTo(ExitCode.USAGE);
+    }
+
     @Test
     void catPrintsTheRowsInTimeOrderAsCsvOrJsonLines() throws Exception {
         List<String> csv = run("topic", "cat", topic.locator()).out().lines().toList();

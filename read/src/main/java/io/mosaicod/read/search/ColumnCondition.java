@@ -20,7 +20,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * and satisfies. {@code $nex} holds where the value (or element) is absent or null, {@code $ex} where present
  * and not null; a null list has no elements.
  */
-final class ColumnCondition {
+final class ColumnCondition implements RowCondition {
     /** Child positions from the batch's top-level column to the leaf; a list's element is one step. */
     private final int[] route;
     /** The step of the route that is the list, or -1. */
@@ -39,13 +39,9 @@ final class ColumnCondition {
         this.absentMatches = absentMatches;
     }
 
-    /** ANDs this condition's answer for each row of {@code batch} into {@code rows}. */
-    void and(VectorSchemaRoot batch, long[] rows) {
-        FieldVector[] chain = new FieldVector[route.length];
-        chain[0] = batch.getVector(route[0]);
-        for (int s = 1; s < route.length; s++) {
-            chain[s] = child(chain[s - 1], route[s]);
-        }
+    @Override
+    public void and(VectorSchemaRoot batch, long[] rows) {
+        FieldVector[] chain = chain(batch, route);
         FieldVector leaf = chain[chain.length - 1];
         int count = leaf.getValueCount();
         long[] ok = elementBits(count);
@@ -111,8 +107,18 @@ final class ColumnCondition {
         };
     }
 
+    /** The vectors along {@code route}, from the batch's top-level column down. */
+    static FieldVector[] chain(VectorSchemaRoot batch, int[] route) {
+        FieldVector[] chain = new FieldVector[route.length];
+        chain[0] = batch.getVector(route[0]);
+        for (int s = 1; s < route.length; s++) {
+            chain[s] = child(chain[s - 1], route[s]);
+        }
+        return chain;
+    }
+
     /** Where the elements of {@code row} start ({@code row + 1}: where they end). */
-    private static long listStart(FieldVector list, int row) {
+    static long listStart(FieldVector list, int row) {
         if (list instanceof FixedSizeListVector fixed) {
             return (long) row * fixed.getListSize();
         }
@@ -121,7 +127,8 @@ final class ColumnCondition {
                 : MemoryUtil.getInt(offsets + 4L * row);
     }
 
-    private static FieldVector child(FieldVector parent, int position) {
+    /** A struct's child at {@code position}, or a list's elements. */
+    static FieldVector child(FieldVector parent, int position) {
         if (parent instanceof StructVector struct) {
             return (FieldVector) struct.getChildByOrdinal(position);
         }

@@ -35,11 +35,7 @@ final class IntegerTest implements ValueTest {
 
     /** {@code width} in bytes; the operands must be numbers (checked by the caller). */
     static IntegerTest of(Condition c, int width, boolean unsigned) {
-        BigDecimal min = unsigned ? BigDecimal.ZERO : BigDecimal.valueOf(-1L << (8 * width - 1));
-        BigDecimal max = width == 8
-                ? (unsigned ? new BigDecimal("18446744073709551615") : BigDecimal.valueOf(Long.MAX_VALUE))
-                : BigDecimal.valueOf((1L << (8 * width - (unsigned ? 0 : 1))) - 1);
-        Domain d = new Domain(min, max, width == 8 && unsigned);
+        Domain d = domain(width, unsigned);
         return switch (c.operator()) {
             case EQ -> range(width, unsigned, d, number(c, 0), number(c, 0), false);
             case NEQ -> range(width, unsigned, d, number(c, 0), number(c, 0), true);
@@ -57,6 +53,20 @@ final class IntegerTest implements ValueTest {
             }
             default -> throw new IllegalArgumentException(c.operator() + " is not a comparison");
         };
+    }
+
+    /** Whether {@code n} is a value a column of {@code width} bytes (signed or not) can hold. */
+    static boolean holds(BigDecimal n, int width, boolean unsigned) {
+        Domain d = domain(width, unsigned);
+        return isIntegral(n) && n.compareTo(d.min) >= 0 && n.compareTo(d.max) <= 0;
+    }
+
+    private static Domain domain(int width, boolean unsigned) {
+        BigDecimal min = unsigned ? BigDecimal.ZERO : BigDecimal.valueOf(-1L << (8 * width - 1));
+        BigDecimal max = width == 8
+                ? (unsigned ? new BigDecimal("18446744073709551615") : BigDecimal.valueOf(Long.MAX_VALUE))
+                : BigDecimal.valueOf((1L << (8 * width - (unsigned ? 0 : 1))) - 1);
+        return new Domain(min, max, width == 8 && unsigned);
     }
 
     /** The column's value range, and how a value maps to the order the loops compare in. */

@@ -25,22 +25,25 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the topic is a value absent from every row: only {@code $nex} holds there.
  */
 public final class OntologyMatcher {
-    private final List<ColumnCondition> conditions;
+    /** Values an array compared with a whole list may hold (upstream's max_size_plain_list_eq default). */
+    static final int MAX_LIST_OPERANDS = 1024;
+
+    private final List<RowCondition> conditions;
     /** A condition on a column the topic does not have that absence does not satisfy: nothing matches. */
     private final boolean impossible;
     private long[] rows = new long[0];
 
-    private OntologyMatcher(List<ColumnCondition> conditions, boolean impossible) {
+    private OntologyMatcher(List<RowCondition> conditions, boolean impossible) {
         this.conditions = conditions;
         this.impossible = impossible;
     }
 
     /** @throws BadFilterException for a path or operand that does not fit the topic's columns */
     public static OntologyMatcher bind(Schema schema, List<OntologyCondition> conditions) {
-        List<ColumnCondition> bound = new ArrayList<>();
+        List<RowCondition> bound = new ArrayList<>();
         boolean impossible = false;
         for (OntologyCondition c : conditions) {
-            Optional<ColumnCondition> column = bind(schema, c.path(), c.condition());
+            Optional<RowCondition> column = bind(schema, c.path(), c.condition());
             if (column.isPresent()) {
                 bound.add(column.get());
             } else {
@@ -61,7 +64,7 @@ public final class OntologyMatcher {
         if (!impossible && (count & 63) != 0) {
             rows[words - 1] = (1L << count) - 1; // bits past the last row stay clear
         }
-        for (ColumnCondition c : conditions) {
+        for (RowCondition c : conditions) {
             c.and(batch, rows);
         }
         return rows;
@@ -79,7 +82,7 @@ public final class OntologyMatcher {
         return -1;
     }
 
-    private static Optional<ColumnCondition> bind(Schema schema, OntologyPath path, Condition condition) {
+    private static Optional<RowCondition> bind(Schema schema, OntologyPath path, Condition condition) {
         List<String> fields = path.fields();
         List<Integer> route = new ArrayList<>();
         int listStep = -1;
@@ -93,13 +96,17 @@ public final class OntologyMatcher {
             field = siblings.get(position);
             route.add(position);
             boolean specified = path.list().isPresent() && path.list().get().afterField() == k;
-            if (isList(field.getType())) {
-                if (!specified) {
-                    throw new BadFilterException(k == fields.size() - 1
-                            ? "comparing the whole list `" + String.join(".", fields) + "` is not supported yet; "
-                                    + "name its elements with [i], [?] or [!]"
-                            : "list `" + fields.get(k) + "` in `" + pathText(path) + "` needs [i], [?] or [!]");
+            if (isList(field.getType()) && !specified) {
+                if (k < fields.size() - 1) {
+                    throw new BadFilterException("list `" + fields.get(k) + "` in `" + pathText(path)
+                            + "` needs [i], [?] or [!]");
                 }
+                if (!isExistence(condition)) {
+                    return Optional.of(wholeList(route, listStep, field, condition, path));
+                }
+                break; // $ex / $nex of the list itself
+            }
+            if (isList(field.getType())) {
                 if (listStep >= 0) {
                     throw new BadFilterException("unsupported operation: `" + pathText(path) + "` crosses two lists");
                 }
@@ -114,12 +121,50 @@ public final class OntologyMatcher {
             }
             siblings = field.getChildren();
         }
-        if (!field.getChildren().isEmpty() && !(field.getType() instanceof ArrowType.Struct && isExistence(condition))) {
+        boolean container = field.getType() instanceof ArrowType.Struct || isList(field.getType());
+        if (!field.getChildren().isEmpty() && !(container && isExistence(condition))) {
             throw new BadFilterException("`" + pathText(path) + "` names a struct, not a value");
         }
         ValueTest test = isExistence(condition) ? null : valueTest(field, condition, path);
         return Optional.of(new ColumnCondition(route.stream().mapToInt(Integer::intValue).toArray(), listStep,
                 path.list().orElse(null), test, condition.operator() == Operator.NEX));
+    }
+
+    /**
+     * {@code $eq} / {@code $neq} of a whole list with an array of at most {@link #MAX_LIST_OPERANDS} values of the
+     * elements' type.
+     */
+    private static RowCondition wholeList(List<Integer> route, int listStep, Field list, Condition c,
+                                          OntologyPath path) {
+        if (listStep >= 0) {
+            throw new BadFilterException("unsupported operation: `" + pathText(path) + "` crosses two lists");
+        }
+        if (!(c.operand() instanceof FilterValue.Array array)
+                || c.operator() != Operator.EQ && c.operator() != Operator.NEQ) {
+            throw new BadFilterException("list `" + pathText(path) + "` compares only with $eq / $neq and an array;"
+                    + " name its elements with [i], [?] or [!]");
+        }
+        if (array.elements().size() > MAX_LIST_OPERANDS) {
+            throw new BadFilterException("an array of " + array.elements().size() + " values compared with `"
+                    + pathText(path) + "`; the limit is " + MAX_LIST_OPERANDS);
+        }
+        Field element = list.getChildren().get(0);
+        ArrowType type = element.getType();
+        String wanted = type instanceof ArrowType.Int || type instanceof ArrowType.FloatingPoint f
+                && f.getPrecision() != FloatingPointPrecision.HALF ? "number"
+                : type instanceof ArrowType.Utf8 || type instanceof ArrowType.LargeUtf8 ? "string"
+                : type instanceof ArrowType.Bool ? "boolean" : null;
+        if (wanted == null) {
+            throw new BadFilterException("unsupported operation: `" + pathText(path) + "` is a list of " + type);
+        }
+        for (FilterValue v : array.elements()) {
+            if (!v.typeName().equals(wanted)) {
+                throw new BadFilterException("`" + pathText(path) + "` holds " + wanted + "s; the array holds a "
+                        + v.typeName());
+            }
+        }
+        return new ListEqualsCondition(route.stream().mapToInt(Integer::intValue).toArray(), type, array.elements(),
+                c.operator() == Operator.NEQ);
     }
 
     private static boolean isExistence(Condition c) {

@@ -71,7 +71,8 @@ final class TextTest implements ValueTest {
         };
     }
 
-    private static boolean equal(long address, int length, byte[] operand) {
+    /** Whether the {@code length} bytes at {@code address} are {@code operand}. */
+    static boolean equal(long address, int length, byte[] operand) {
         if (length != operand.length) {
             return false;
         }

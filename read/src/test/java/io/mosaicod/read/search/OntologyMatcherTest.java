@@ -202,13 +202,22 @@ class OntologyMatcherTest {
             };
             return "'" + path + "':{'" + op + "':" + operand + "}";
         }
+        if (kind < 9 && random.nextBoolean()) {
+            StringBuilder array = new StringBuilder("[");
+            for (int k = random.nextInt(4); k > 0; k--) {
+                double[] values = {-1.5, 0, 0.5, 2, 3.25, 7};
+                array.append(BigDecimal.valueOf(values[random.nextInt(values.length)]).toPlainString())
+                        .append(k > 1 ? "," : "");
+            }
+            return "'t.effort':{'" + (random.nextBoolean() ? "$eq" : "$neq") + "':" + array + "]}";
+        }
         if (kind < 9) {
             String[] paths = {"t.points[?].flag", "t.points[!].flag", "t.points[1].flag"};
             return "'" + paths[random.nextInt(paths.length)] + "':{'" + (random.nextBoolean() ? "$eq" : "$neq") + "':"
                     + random.nextBoolean() + "}";
         }
         String[] paths = {"t.pose", "t.pose.position.x", "t.effort[?]", "t.effort[2]", "t.points[!].label",
-                "t.stamp", "t.nothing"};
+                "t.stamp", "t.nothing", "t.effort", "t.points"};
         return "'" + paths[random.nextInt(paths.length)] + "':'" + (random.nextBoolean() ? "$ex" : "$nex") + "'";
     }
 
@@ -275,7 +284,8 @@ class OntologyMatcherTest {
                 "{'t.points.label':{'$eq':'a'}}", "needs [i], [?] or [!]",
                 "{'t.pose[?].frame':{'$eq':'a'}}", "is not a list",
                 "{'t.pose':{'$eq':1}}", "names a struct",
-                "{'t.effort':{'$eq':[1, 2]}}", "whole list");
+                "{'t.effort':{'$gt':1}}", "compares only with $eq / $neq",
+                "{'t.effort':{'$eq':['a']}}", "holds numbers");
         refused.forEach((filter, message) -> assertThatThrownBy(() -> OntologyMatcher.bind(SCHEMA, conditions(filter)))
                 .as(filter).isInstanceOf(BadFilterException.class).hasMessageStartingWith("Bad request: ")
                 .hasMessageContaining(message));

@@ -43,6 +43,16 @@ final class ReferenceMatcher {
         String path = String.join(".", c.path().fields());
         Condition condition = c.condition();
         ListSpecifier list = c.path().list().orElse(null);
+        if (list == null && (path.equals("effort") || path.equals("points"))) {
+            List<Object> whole = path.equals("effort") ? elements(batch, row, "effort") : elements(batch, row, "points.label");
+            return switch (condition.operator()) {
+                case NEX -> whole == null;
+                case EX -> whole != null;
+                case EQ -> whole != null && sameList(whole, (FilterValue.Array) condition.operand());
+                case NEQ -> whole != null && !sameList(whole, (FilterValue.Array) condition.operand());
+                default -> throw new IllegalArgumentException(condition.operator().toString());
+            };
+        }
         if (list == null) {
             Object value = scalar(batch, row, path);
             return switch (condition.operator()) {
@@ -64,6 +74,19 @@ final class ReferenceMatcher {
             case ANY -> elements != null && elements.stream().anyMatch(e -> judge(e, condition));
             case EVERY -> elements != null && !elements.isEmpty() && elements.stream().allMatch(e -> judge(e, condition));
         };
+    }
+
+    private static boolean sameList(List<Object> elements, FilterValue.Array array) {
+        if (elements.size() != array.elements().size()) {
+            return false;
+        }
+        for (int k = 0; k < elements.size(); k++) {
+            Object e = elements.get(k);
+            if (e == null || e == NAN || !equal(e, array.elements().get(k))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean judge(Object element, Condition condition) {

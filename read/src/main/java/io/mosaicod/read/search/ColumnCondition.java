@@ -8,7 +8,6 @@ import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * One ontology condition bound to a topic's columns: the route from a top-level column down to the leaf it
@@ -61,31 +60,24 @@ final class ColumnCondition implements RowCondition {
         }
         int rowCount = batch.getRowCount();
         int rowsEnd = listStep < 0 ? chain.length - 1 : listStep + 1;
+        long[] validities = ListSlots.validities(chain);
+        ListSlots slots = listStep < 0 ? null : new ListSlots(chain[listStep]);
         for (int r = 0; r < rowCount; r++) {
             if (!ValueTest.isSet(rows, r)) {
                 continue;
             }
-            boolean present = true;
-            for (int s = 0; s < rowsEnd && present; s++) {
-                present = ValueTest.isValid(chain[s].getValidityBufferAddress(), r);
-            }
-            if (!answer(chain, r, present, ok)) {
+            if (!answer(slots, r, ListSlots.present(validities, rowsEnd, r), ok)) {
                 rows[r >>> 6] &= ~(1L << r);
             }
         }
     }
 
-    private boolean answer(FieldVector[] chain, int row, boolean present, long[] ok) {
-        if (listStep < 0) {
+    private boolean answer(ListSlots slots, int row, boolean present, long[] ok) {
+        if (slots == null) {
             return present ? ValueTest.isSet(ok, row) : absentMatches;
         }
-        long start = 0;
-        long end = 0;
-        if (present) {
-            FieldVector listVector = chain[listStep];
-            start = listStart(listVector, row);
-            end = listStart(listVector, row + 1);
-        }
+        long start = present ? slots.start(row) : 0;
+        long end = present ? slots.start(row + 1) : 0;
         return switch (list.kind()) {
             case ELEMENT -> start + list.index() < end ? ValueTest.isSet(ok, (int) (start + list.index())) : absentMatches;
             case ANY -> {
@@ -115,16 +107,6 @@ final class ColumnCondition implements RowCondition {
             chain[s] = child(chain[s - 1], route[s]);
         }
         return chain;
-    }
-
-    /** Where the elements of {@code row} start ({@code row + 1}: where they end). */
-    static long listStart(FieldVector list, int row) {
-        if (list instanceof FixedSizeListVector fixed) {
-            return (long) row * fixed.getListSize();
-        }
-        long offsets = list.getOffsetBufferAddress();
-        return list instanceof LargeListVector ? MemoryUtil.getLong(offsets + 8L * row)
-                : MemoryUtil.getInt(offsets + 4L * row);
     }
 
     /** A struct's child at {@code position}, or a list's elements. */

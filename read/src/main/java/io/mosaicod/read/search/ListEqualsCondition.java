@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -85,40 +86,46 @@ final class ListEqualsCondition implements RowCondition {
     public void and(VectorSchemaRoot batch, long[] rows) {
         FieldVector[] chain = ColumnCondition.chain(batch, route);
         FieldVector list = chain[chain.length - 1];
-        FieldVector elements = ColumnCondition.child(list, 0);
+        Elements elements = new Elements(ColumnCondition.child(list, 0));
+        ListSlots slots = new ListSlots(list);
+        long[] validities = ListSlots.validities(chain);
         for (int r = 0; r < batch.getRowCount(); r++) {
             if (!ValueTest.isSet(rows, r)) {
                 continue;
             }
-            boolean present = true;
-            for (int s = 0; s < chain.length && present; s++) {
-                present = ValueTest.isValid(chain[s].getValidityBufferAddress(), r);
-            }
-            boolean satisfied = present && equal(list, elements, r) != negate;
+            boolean satisfied = ListSlots.present(validities, chain.length, r) && equal(slots, elements, r) != negate;
             if (!satisfied) {
                 rows[r >>> 6] &= ~(1L << r);
             }
         }
     }
 
-    private boolean equal(FieldVector list, FieldVector elements, int row) {
-        long start = ColumnCondition.listStart(list, row);
-        long end = ColumnCondition.listStart(list, row + 1);
-        if (end - start != size) {
+    /** The element vector's buffers, found once per batch. */
+    private record Elements(long validity, long data, long offsets, boolean large) {
+        Elements(FieldVector v) {
+            this(v.getValidityBufferAddress(), v.getDataBufferAddress(),
+                    v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector
+                            ? v.getOffsetBufferAddress() : 0,
+                    v instanceof BaseLargeVariableWidthVector);
+        }
+    }
+
+    private boolean equal(ListSlots slots, Elements elements, int row) {
+        long start = slots.start(row);
+        if (slots.start(row + 1) - start != size) {
             return false;
         }
-        long validity = elements.getValidityBufferAddress();
         for (int k = 0; k < size; k++) {
             int e = (int) (start + k);
-            if (!representable[k] || !ValueTest.isValid(validity, e) || !elementEquals(elements, e, k)) {
+            if (!representable[k] || !ValueTest.isValid(elements.validity(), e) || !elementEquals(elements, e, k)) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean elementEquals(FieldVector elements, int e, int k) {
-        long data = elements.getDataBufferAddress();
+    private boolean elementEquals(Elements elements, int e, int k) {
+        long data = elements.data();
         return switch (family) {
             case INTEGER -> {
                 long v = switch (width) {
@@ -132,8 +139,8 @@ final class ListEqualsCondition implements RowCondition {
             case FLOATING -> (width == 4 ? Float.intBitsToFloat(MemoryUtil.getInt(data + 4L * e))
                     : Double.longBitsToDouble(MemoryUtil.getLong(data + 8L * e))) == doubles[k];
             case TEXT -> {
-                boolean large = elements instanceof BaseLargeVariableWidthVector;
-                long offsets = elements.getOffsetBufferAddress();
+                long offsets = elements.offsets();
+                boolean large = elements.large();
                 long from = large ? MemoryUtil.getLong(offsets + 8L * e) : MemoryUtil.getInt(offsets + 4L * e);
                 long to = large ? MemoryUtil.getLong(offsets + 8L * (e + 1)) : MemoryUtil.getInt(offsets + 4L * (e + 1));
                 yield TextTest.equal(data + from, (int) (to - from), texts[k]);

@@ -1,26 +1,17 @@
 package io.mosaicod.read.search;
 
+import static io.mosaicod.read.search.OntologyFilters.conditions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mosaicod.core.search.SearchFilter;
-import io.mosaicod.core.search.SearchFilterParser;
 import io.mosaicod.db.ColumnStats;
 import io.mosaicod.db.NumericColumnStats;
 import io.mosaicod.db.TextColumnStats;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 class ChunkPruningTest {
-
-    /** The ontology conditions of {@code {"ontology": {...}}}, parsed as the server parses them. */
-    private static List<SearchFilter.OntologyCondition> conditions(String ontology) {
-        String body = "{\"ontology\":" + ontology.replace('\'', '"') + "}";
-        return SearchFilterParser.parse(body.getBytes(StandardCharsets.UTF_8)).ontology();
-    }
 
     private static NumericColumnStats numbers(String path, double min, double max) {
         return new NumericColumnStats(path, OptionalDouble.of(min), OptionalDouble.of(max), false, false);

@@ -1,14 +1,13 @@
 package io.mosaicod.read.search;
 
+import static io.mosaicod.read.search.OntologyFilters.conditions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.search.BadFilterException;
 import io.mosaicod.core.search.SearchFilter;
-import io.mosaicod.core.search.SearchFilterParser;
 import io.mosaicod.testkit.TestSeed;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -159,11 +158,6 @@ class OntologyMatcherTest {
         flag.setValueCount(pointCount);
         root.setRowCount(rows);
         return root;
-    }
-
-    private static List<SearchFilter.OntologyCondition> conditions(String ontology) {
-        String body = "{\"ontology\":" + ontology.replace('\'', '"') + "}";
-        return SearchFilterParser.parse(body.getBytes(StandardCharsets.UTF_8)).ontology();
     }
 
     /** A random condition (path, operator, operands drawn near the data's values) in filter JSON. */

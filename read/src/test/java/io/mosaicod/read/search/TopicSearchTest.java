@@ -1,11 +1,10 @@
 package io.mosaicod.read.search;
 
+import static io.mosaicod.read.search.OntologyFilters.conditions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.io.RandomAccessSource;
-import io.mosaicod.core.search.SearchFilter;
-import io.mosaicod.core.search.SearchFilterParser;
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
@@ -18,7 +17,6 @@ import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -91,11 +89,6 @@ class TopicSearchTest {
         allocator.close();
         store.close();
         repository.close();
-    }
-
-    private static List<SearchFilter.OntologyCondition> conditions(String ontology) {
-        String body = "{\"ontology\":" + ontology.replace('\'', '"') + "}";
-        return SearchFilterParser.parse(body.getBytes(StandardCharsets.UTF_8)).ontology();
     }
 
     @Test

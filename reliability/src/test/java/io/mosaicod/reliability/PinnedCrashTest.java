@@ -3,6 +3,7 @@ package io.mosaicod.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.db.Topic;
+import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.testkit.ChildMosaicod;
 import io.mosaicod.testkit.TestSeed;
 import java.nio.file.Path;
@@ -59,7 +60,10 @@ class PinnedCrashTest {
 
     @Test
     void aKillInsideALeaseRenewalLeavesTheLeaseToExpire() throws Exception {
-        Topic topic = deployment.ingestLarge("pinned/renewal", Campaign.seed(SEED, "kill inside a renewal"));
+        // three times ingestLarge's chunks: spilling under the 1 MiB pool, its rewrite must outlast the first
+        // renewal (a third of the 3 s lease) by a wide margin, or the commit, not a renewal, meets the lock
+        Topic topic = deployment.ingest("pinned/renewal", "ragged",
+                TopicFixture.nearlyOrdered(120, 500, 0.6, Campaign.seed(SEED, "kill inside a renewal")));
         killWhileWaiting(topic, "UPDATE topic_optimization SET lease_expires_at_ms");
         assertThat(deployment.repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
         recover();

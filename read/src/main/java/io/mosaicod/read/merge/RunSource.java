@@ -21,13 +21,13 @@ public record RunSource(long inputOrder, Long minTimestampNs, Opener opener) {
         SortedRun open() throws IOException;
     }
 
-    /** Where the run starts on the merge's time line: runs without timestamps open last. */
-    long openingTimestamp() {
-        return openingTimestamp(minTimestampNs);
-    }
-
-    private static long openingTimestamp(Long minTimestampNs) {
-        return minTimestampNs == null ? Long.MAX_VALUE : minTimestampNs;
+    /**
+     * Whether the run's first row could sort before or at a row whose timestamp is {@code timestampNs}, or
+     * null (nulls sort last). A run without timestamps holds only null rows, so it is due only once the merge
+     * reaches the nulls.
+     */
+    boolean dueAt(boolean timestampIsNull, long timestampNs) {
+        return timestampIsNull || (minTimestampNs != null && minTimestampNs <= timestampNs);
     }
 
     /**
@@ -35,7 +35,9 @@ public record RunSource(long inputOrder, Long minTimestampNs, Opener opener) {
      * input order — for anything that describes runs, so readers can fetch chunks ahead in that order.
      */
     public static <T> Comparator<T> openingOrder(Function<T, Long> minTimestampNs, ToLongFunction<T> inputOrder) {
-        return Comparator.<T>comparingLong(run -> openingTimestamp(minTimestampNs.apply(run)))
+        // strictly after every run with timestamps, even one starting at Long.MAX_VALUE: the merge relies on
+        // a run without timestamps at the front of the queue meaning that no run behind it has any
+        return Comparator.comparing(minTimestampNs, Comparator.nullsLast(Comparator.<Long>naturalOrder()))
                 .thenComparingLong(inputOrder);
     }
 }

@@ -118,8 +118,7 @@ public final class TimeOrderedMerge {
     private void openDueRuns() throws IOException {
         while (!pending.isEmpty()) {
             RunCursor head = open.peek();
-            boolean due = head == null || head.currentIsNull()
-                    || pending.peekFirst().openingTimestamp() <= head.current();
+            boolean due = head == null || pending.peekFirst().dueAt(head.currentIsNull(), head.current());
             if (!due) {
                 return;
             }

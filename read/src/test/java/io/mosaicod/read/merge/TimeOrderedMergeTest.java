@@ -169,6 +169,25 @@ class TimeOrderedMergeTest {
         // the leak check in close() proves the failed run was closed
     }
 
+    /**
+     * A run without timestamps ahead (in input order) of a run starting at Long.MAX_VALUE must not let the
+     * merge think no timestamped run is left: CI's NestedMergePropertyTest once found the MAX_VALUE rows of
+     * a later run coming out before those of an earlier one, still unopened, behind the null-only run.
+     */
+    @Test
+    void aRunStartingAtTheLargestTimestampIsNotHiddenBehindARunWithoutTimestamps() throws IOException {
+        long max = Long.MAX_VALUE;
+        List<List<Row>> input = List.of(
+                List.of(new Row(null, 0, 0), new Row(null, 0, 1)),
+                List.of(new Row(max, 1, 0), new Row(null, 1, 1)),
+                List.of(new Row(5L, 2, 0), new Row(max - 1, 2, 1), new Row(max, 2, 2), new Row(max, 2, 3)));
+        for (int batchRows = 1; batchRows <= 4; batchRows++) {
+            for (int outRows = 1; outRows <= 8; outRows++) {
+                assertMergeMatchesStableSort(input, batchRows, outRows, "batches of " + batchRows + ", out " + outRows);
+            }
+        }
+    }
+
     @Test
     void disjointSortedRunsAreOpenedOneAtATime() throws IOException {
         TimeOrderedMerge.Result result = assertMergeMatchesStableSort(disjointRuns(50, 10), 32, 1000, "disjoint");

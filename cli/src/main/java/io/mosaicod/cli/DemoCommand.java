@@ -82,7 +82,7 @@ final class DemoCommand extends ConfiguredCommand {
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, true);
              BufferAllocator allocator = new RootAllocator()) {
             Repository repository = instance.repository();
-            MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server()).withEndpoint("127.0.0.1", 0),
+            MosaicodServer server = MosaicodServer.start(ServerSettings.from(config.server(), config.queryEngine()).withEndpoint("127.0.0.1", 0),
                     repository, instance.store());
             try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port(), wire)) {
                 out.printf(Locale.ROOT, "%n1. Ingesting %d recordings x 5 sensor topics x %d batches of %d rows through the "

@@ -49,7 +49,7 @@ final class ServerCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
         reportSettingsNotInEffect(config);
-        ServerSettings settings = ServerSettings.from(config.server()); // a bad TLS file stops here, unregistered
+        ServerSettings settings = ServerSettings.from(config.server(), config.queryEngine()); // a bad TLS file stops here, unregistered
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
             sendBatchesWithoutCopying();
             MosaicodServer server = MosaicodServer.start(settings, instance.repository(), instance.store(),

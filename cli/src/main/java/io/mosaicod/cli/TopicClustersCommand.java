@@ -64,7 +64,9 @@ final class TopicClustersCommand extends ConfiguredCommand {
         PrintWriter out = invocation.out();
         try (Repository repository = Repositories.open(config.database());
              ObjectStore store = ObjectStores.open(config.store());
-             BufferAllocator allocator = new RootAllocator()) {
+             BufferAllocator allocator = new RootAllocator(config.queryEngine().memoryPoolBytes() == 0 ? Long.MAX_VALUE
+                     : config.queryEngine().memoryPoolBytes());
+             TopicSearch search = new TopicSearch(repository.catalog(), store, allocator, config.queryEngine())) {
             Topic topic = TopicCommand.find(repository, locator);
             for (OntologyCondition c : conditions) {
                 if (!topic.ontologyTag().map(c.path().tag()::equals).orElse(false)) {
@@ -76,7 +78,7 @@ final class TopicClustersCommand extends ConfiguredCommand {
                 out.println("ID  START_NS  END_NS");
             }
             long[] id = {0};
-            new TopicSearch(repository.catalog(), store, allocator).matchTimes(topic, conditions, start, end,
+            search.matchTimes(topic, conditions, start, end,
                     new MatchTimes(new ClusterBuilder(dt, cluster -> {
                         out.println(json ? "{\"ts\":{\"start_ns\":" + cluster.startNs() + ",\"end_ns\":"
                                 + cluster.endNs() + "},\"id\":" + id[0] + "}"

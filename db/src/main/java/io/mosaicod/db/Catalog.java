@@ -1,6 +1,7 @@
 package io.mosaicod.db;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -83,6 +84,12 @@ public interface Catalog {
 
     /** The column statistics of a chunk, by column path. */
     List<ColumnStats> columnStats(long chunkId);
+
+    /**
+     * The statistics of columns {@code columnPaths} of every chunk of the topic, by chunk id, in one query; a
+     * chunk without statistics for any of them is absent.
+     */
+    Map<Long, List<ColumnStats>> columnStats(long topicId, Set<String> columnPaths);
 
     /** Ids of the topic's chunks whose statistics say column {@code columnPath} holds a null, in one query. */
     Set<Long> chunksWithNulls(long topicId, String columnPath);

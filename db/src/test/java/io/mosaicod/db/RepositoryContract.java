@@ -8,9 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -281,6 +283,25 @@ abstract class RepositoryContract {
         assertThat(catalog.chunksWithNulls(topic.id(), "timestamp_ns"))
                 .containsExactlyInAnyOrder(nullTimestamps.id(), both.id());
         assertThat(catalog.chunksWithNulls(topic.id(), "no_such_column")).isEmpty();
+    }
+
+    @Test
+    void aTopicsChunkStatisticsOfNamedColumnsComeInOneLookupByChunk() {
+        Session session = catalog.createSession(sequence("run").id());
+        Topic topic = topic(session, "run/imu");
+        Topic other = topic(session, "run/gps");
+        Chunk first = catalog.addChunk(topic.id(), chunkWithNulls(0, true, false));
+        Chunk second = catalog.addChunk(topic.id(), chunkWithNulls(1, false, true));
+        catalog.addChunk(topic.id(), chunk(2, 5, 6)); // no statistics at all
+        catalog.addChunk(other.id(), chunkWithNulls(0, true, true));
+
+        Map<Long, List<ColumnStats>> values = catalog.columnStats(topic.id(), Set.of("value", "no_such_column"));
+        assertThat(values).containsOnlyKeys(first.id(), second.id());
+        assertThat(values.get(second.id())).containsExactly(
+                new NumericColumnStats("value", OptionalDouble.of(1), OptionalDouble.of(2), true, false));
+        assertThat(catalog.columnStats(topic.id(), Set.of("timestamp_ns", "value")).get(first.id()))
+                .containsExactlyInAnyOrderElementsOf(catalog.columnStats(first.id()));
+        assertThat(catalog.columnStats(topic.id(), Set.of())).isEmpty();
     }
 
     private static NewChunk chunkWithNulls(int ordinal, boolean nullTimestamps, boolean nullValues) {

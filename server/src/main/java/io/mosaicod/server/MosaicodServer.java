@@ -59,12 +59,13 @@ public final class MosaicodServer implements AutoCloseable {
     private final ServerTransport transport;
     private final Server server;
     private final ReadService reads;
+    private final TopicSearch search;
     private final ShutdownDrain drain;
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
                            ScheduledExecutorService claimRenewals, ServerTransport transport, Server server,
-                           ReadService reads, ShutdownDrain drain) {
+                           ReadService reads, TopicSearch search, ShutdownDrain drain) {
         this.settings = settings;
         this.drain = drain;
         this.allocator = allocator;
@@ -73,6 +74,7 @@ public final class MosaicodServer implements AutoCloseable {
         this.transport = transport;
         this.server = server;
         this.reads = reads;
+        this.search = search;
         this.port = server.getPort();
     }
 
@@ -90,17 +92,22 @@ public final class MosaicodServer implements AutoCloseable {
         ScheduledExecutorService claimRenewals = Executors.newSingleThreadScheduledExecutor(
                 threads("mosaicod-upload-claims-"));
         ServerTransport transport = new ServerTransport();
+        TopicSearch search = null;
         try {
             WireCodec codec = new JsonWireCodec();
             CatalogLookup lookup = new CatalogLookup(repository.catalog());
             ReadService reads = new ReadService(codec, lookup, store,
                     root.newChildAllocator("reads", 0, root.getLimit()), executor, settings.targetEncodeMessageBytes(),
                     settings.clientLimits().readStallTimeout(), settings.clientLimits().maxReadStreams());
+            long searchMemory = settings.queryEngine().memoryPoolBytes();
+            search = new TopicSearch(repository.catalog(), store, root.newChildAllocator("search", 0,
+                    searchMemory == 0 ? root.getLimit() : Math.min(searchMemory, root.getLimit())),
+                    settings.queryEngine());
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, repository, reads, store, root, executor, claimRenewals,
-                    transport, drain, metrics).start();
+            Server server = build(settings, codec, lookup, repository, reads, search, store, root, executor,
+                    claimRenewals, transport, drain, metrics).start();
             MosaicodServer started = new MosaicodServer(settings, root, executor, claimRenewals, transport, server,
-                    reads, drain);
+                    reads, search, drain);
             LOG.info("mosaicod server listening on {}:{} ({}{}max message {} bytes{})", settings.host(),
                     started.port(), settings.wire().tls().isPresent() ? "TLS, " : "plain text, ",
                     settings.apiKeysRequired() ? "API keys required, " : "", settings.maxDecodeMessageBytes(),
@@ -114,6 +121,9 @@ public final class MosaicodServer implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             executor.shutdownNow();
             claimRenewals.shutdownNow();
+            if (search != null) {
+                search.close();
+            }
             closeQuietly(transport);
             root.close();
             throw e;
@@ -121,15 +131,14 @@ public final class MosaicodServer implements AutoCloseable {
     }
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, Repository repository,
-                                ReadService reads, ObjectStore store, BufferAllocator root, ExecutorService executor,
+                                ReadService reads, TopicSearch search, ObjectStore store, BufferAllocator root,
+                                ExecutorService executor,
                                 ScheduledExecutorService claimRenewals, ServerTransport transport,
                                 ShutdownDrain drain, ServerMetrics metrics) {
         UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
-        TopicSearch data = new TopicSearch(repository.catalog(), store,
-                root.newChildAllocator("search", 0, root.getLimit()));
-        ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), data, store, uploads, info,
+        ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), search, store, uploads, info,
                 Clock.systemUTC());
         DoPutService doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
                 settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),
@@ -243,6 +252,7 @@ public final class MosaicodServer implements AutoCloseable {
             executor.shutdownNow();
             executor.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
             claimRenewals.shutdownNow(); // the uploads are over: each released its claim, or it expires by itself
+            search.close();
             transport.close();
             closeAllocators();
         }

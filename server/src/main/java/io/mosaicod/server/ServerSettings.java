@@ -1,6 +1,7 @@
 package io.mosaicod.server;
 
 import io.mosaicod.core.config.MosaicodConfig;
+import io.mosaicod.core.search.QueryEngineLimits;
 import java.time.Duration;
 import io.netty.handler.ssl.SslContext;
 import java.util.Objects;
@@ -24,10 +25,12 @@ import java.util.Optional;
  * @param wire                      TLS and compression on the Flight port
  * @param apiKeysRequired           whether every Flight call needs an API key from the repository
  *                                  ({@code MOSAICOD_API_KEY_ENABLED}); the health service never does
+ * @param queryEngine               what searches on the data may take: memory, chunks at once ({@code [query_engine]})
  */
 public record ServerSettings(String host, int port, int maxDecodeMessageBytes, int targetEncodeMessageBytes,
                              int chunkWriteConcurrency, long memoryLimitBytes, ClientLimits clientLimits,
-                             Duration shutdownGrace, Wire wire, boolean apiKeysRequired) {
+                             Duration shutdownGrace, Wire wire, boolean apiKeysRequired,
+                             QueryEngineLimits queryEngine) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 6726;
     /** mosaicod's default limit: 50 MiB. */
@@ -94,6 +97,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
         Objects.requireNonNull(wire, "wire");
         Objects.requireNonNull(clientLimits, "clientLimits");
         Objects.requireNonNull(shutdownGrace, "shutdownGrace");
+        Objects.requireNonNull(queryEngine, "queryEngine");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("server port is " + port + " but must be within 0..65535");
         }
@@ -120,7 +124,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
         return new ServerSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_DECODE_MESSAGE_BYTES,
                 DEFAULT_TARGET_ENCODE_MESSAGE_BYTES, Math.max(2, Runtime.getRuntime().availableProcessors()),
                 defaultMemoryLimit(DEFAULT_MAX_DECODE_MESSAGE_BYTES), ClientLimits.DEFAULTS, DEFAULT_SHUTDOWN_GRACE,
-                Wire.PLAIN, false);
+                Wire.PLAIN, false, QueryEngineLimits.DEFAULTS);
     }
 
     /**
@@ -128,7 +132,7 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
      *
      * @throws io.mosaicod.core.config.ConfigException when the TLS certificate or key cannot serve
      */
-    public static ServerSettings from(MosaicodConfig.Server server) {
+    public static ServerSettings from(MosaicodConfig.Server server, QueryEngineLimits queryEngine) {
         int maxDecode = Math.toIntExact(server.grpcMaxDecodeMessageSizeBytes());
         ServerSettings defaults = defaults();
         return defaults.withEndpoint(server.host(), server.port()).withMaxDecodeMessageBytes(maxDecode)
@@ -138,54 +142,61 @@ public record ServerSettings(String host, int port, int maxDecodeMessageBytes, i
                 .withClientLimits(new ClientLimits(server.readStallTimeout(), server.maxStreamsPerConnection(),
                         server.connectionIdleTimeout(), server.maxConnections(), server.maxReadStreams()))
                 .withShutdownGrace(server.shutdownGracePeriod())
-                .withApiKeysRequired(server.apiKeyEnabled());
+                .withApiKeysRequired(server.apiKeyEnabled())
+                .withQueryEngine(queryEngine);
     }
 
     public ServerSettings withEndpoint(String newHost, int newPort) {
         return new ServerSettings(newHost, newPort, maxDecodeMessageBytes, targetEncodeMessageBytes,
-                chunkWriteConcurrency, memoryLimitBytes, clientLimits, shutdownGrace, wire, apiKeysRequired);
+                chunkWriteConcurrency, memoryLimitBytes, clientLimits, shutdownGrace, wire, apiKeysRequired,
+                queryEngine);
     }
 
     /** Also raises the memory limit if it would no longer hold two messages. */
     public ServerSettings withMaxDecodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, bytes, targetEncodeMessageBytes, chunkWriteConcurrency,
                 Math.max(memoryLimitBytes, defaultMemoryLimit(bytes)), clientLimits, shutdownGrace, wire,
-                apiKeysRequired);
+                apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withTargetEncodeMessageBytes(int bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, bytes, chunkWriteConcurrency, memoryLimitBytes,
-                clientLimits, shutdownGrace, wire, apiKeysRequired);
+                clientLimits, shutdownGrace, wire, apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withWire(Wire newWire) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, clientLimits, shutdownGrace, newWire, apiKeysRequired);
+                memoryLimitBytes, clientLimits, shutdownGrace, newWire, apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withChunkWriteConcurrency(int chunks) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunks, memoryLimitBytes,
-                clientLimits, shutdownGrace, wire, apiKeysRequired);
+                clientLimits, shutdownGrace, wire, apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withMemoryLimitBytes(long bytes) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                bytes, clientLimits, shutdownGrace, wire, apiKeysRequired);
+                bytes, clientLimits, shutdownGrace, wire, apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withClientLimits(ClientLimits limits) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, limits, shutdownGrace, wire, apiKeysRequired);
+                memoryLimitBytes, limits, shutdownGrace, wire, apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withShutdownGrace(Duration grace) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, clientLimits, grace, wire, apiKeysRequired);
+                memoryLimitBytes, clientLimits, grace, wire, apiKeysRequired, queryEngine);
     }
 
     public ServerSettings withApiKeysRequired(boolean required) {
         return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
-                memoryLimitBytes, clientLimits, shutdownGrace, wire, required);
+                memoryLimitBytes, clientLimits, shutdownGrace, wire, required, queryEngine);
+    }
+
+    public ServerSettings withQueryEngine(QueryEngineLimits limits) {
+        return new ServerSettings(host, port, maxDecodeMessageBytes, targetEncodeMessageBytes, chunkWriteConcurrency,
+                memoryLimitBytes, clientLimits, shutdownGrace, wire, apiKeysRequired, limits);
     }
 
     /** The largest message the server sends; advertised by {@code info}. */

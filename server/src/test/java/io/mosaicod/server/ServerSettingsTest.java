@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.config.MosaicodConfig;
+import io.mosaicod.core.search.QueryEngineLimits;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Tag;
@@ -26,15 +27,16 @@ class ServerSettingsTest {
     void theServerSectionOfTheConfigurationSetsEndpointAndLimit() {
         ServerSettings settings = ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20,
                 Duration.ofSeconds(5), 7, Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20,
-                Optional.of(19), Optional.empty(), false, true));
+                Optional.of(19), Optional.empty(), false, true), new QueryEngineLimits(1L << 30, 3, 64));
         assertThat(settings.apiKeysRequired()).isTrue();
         assertThat(ServerSettings.defaults().apiKeysRequired()).as("the default").isFalse();
         assertThat(settings.shutdownGrace()).isEqualTo(Duration.ofSeconds(17));
         assertThat(settings.targetEncodeMessageBytes()).isEqualTo(3 << 20);
         assertThat(settings.chunkWriteConcurrency()).isEqualTo(19);
+        assertThat(settings.queryEngine()).isEqualTo(new QueryEngineLimits(1L << 30, 3, 64));
         assertThat(ServerSettings.from(new MosaicodConfig.Server("0.0.0.0", 7000, 8L << 20, Duration.ofSeconds(5), 7,
                 Duration.ofSeconds(9), 11, 13, Duration.ofSeconds(17), 3L << 20, Optional.empty(), Optional.empty(), false,
-                false))
+                false), QueryEngineLimits.DEFAULTS)
                 .chunkWriteConcurrency()).as("the default").isEqualTo(ServerSettings.defaults().chunkWriteConcurrency());
         assertThat(settings.host()).isEqualTo("0.0.0.0");
         assertThat(settings.port()).isEqualTo(7000);

@@ -1,6 +1,7 @@
 package io.mosaicod.core.config;
 
 import io.mosaicod.core.config.ConfigFile.RawValue;
+import io.mosaicod.core.search.QueryEngineLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -64,7 +65,10 @@ public final class ConfigLoader {
                 new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
                         layers.get(Settings.CLEANUP_RETENTION_DURATION)),
                 new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)),
-                new MosaicodConfig.Metrics(layers.explicit(Settings.METRICS_ADDRESS)), notInEffect(layers));
+                new MosaicodConfig.Metrics(layers.explicit(Settings.METRICS_ADDRESS)),
+                new QueryEngineLimits(layers.get(Settings.QUERY_ENGINE_MEMORY_POOL_SIZE),
+                        layers.get(Settings.MAX_CONCURRENT_CHUNK_QUERIES), layers.get(Settings.MAX_SIZE_PLAIN_LIST_EQ)),
+                notInEffect(layers));
     }
 
     /** TLS needs both files; naming them without enabling TLS is allowed (they are then not read). */

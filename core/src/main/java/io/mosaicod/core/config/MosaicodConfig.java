@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import io.mosaicod.core.search.QueryEngineLimits;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,7 @@ import java.util.Optional;
  */
 public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseConfig database, StoreConfig store,
                              Server server, StoreOptimizer storeOptimizer, Cleanup cleanup, Log log,
-                             Metrics metrics, List<IgnoredSetting> notInEffect) {
+                             Metrics metrics, QueryEngineLimits queryEngine, List<IgnoredSetting> notInEffect) {
 
     public MosaicodConfig {
         Objects.requireNonNull(configFile, "configFile");
@@ -29,6 +30,7 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
         Objects.requireNonNull(cleanup, "cleanup");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(queryEngine, "queryEngine");
         notInEffect = List.copyOf(notInEffect);
     }
 

@@ -1,5 +1,6 @@
 package io.mosaicod.core.config;
 
+import io.mosaicod.core.search.QueryEngineLimits;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -204,22 +205,22 @@ public final class Settings {
                     "Seconds an unreferenced, marked folder is kept before it is deleted; 0 deletes at once.")
             .withFlag("--retention-duration").withDefault(Duration.ofSeconds(86_400));
 
-    private static final String NO_SEARCH = "this build has no search (query engine) yet";
-
     public static final Setting<Long> QUERY_ENGINE_MEMORY_POOL_SIZE = Setting.of(
                     "MOSAICOD_QUERY_ENGINE_MEMORY_POOL_SIZE", "query_engine.memory_pool_size",
-                    ValueType.bytes(0, Long.MAX_VALUE), "Upstream's memory cap of search queries; accepted, not in effect.")
-            .withDefault(0L).notInEffect(NO_SEARCH);
+                    ValueType.bytes(0, Long.MAX_VALUE),
+                    "Cap on the memory of every search on the data at once; a search that would exceed it fails"
+                            + " (RESOURCE_EXHAUSTED); 0 = no cap of its own.")
+            .withDefault(QueryEngineLimits.DEFAULTS.memoryPoolBytes());
 
     public static final Setting<Integer> MAX_CONCURRENT_CHUNK_QUERIES = Setting.of(
                     "MOSAICOD_MAX_CONCURRENT_CHUNK_QUERIES", "query_engine.max_concurrent_chunk_queries",
-                    ValueType.integer(1, 100_000), "Upstream's chunks searched at once; accepted, not in effect.")
-            .withDefault(4).notInEffect(NO_SEARCH);
+                    ValueType.integer(1, 1024), "Chunks read and judged at once, over every search on the data.")
+            .withDefault(QueryEngineLimits.DEFAULTS.maxConcurrentChunkQueries());
 
     public static final Setting<Integer> MAX_SIZE_PLAIN_LIST_EQ = Setting.of("MOSAICOD_MAX_SIZE_PLAIN_LIST_EQ",
                     "query_engine.max_size_plain_list_eq", ValueType.integer(0, Integer.MAX_VALUE),
-                    "Upstream's limit on list equality filters unrolled per element; accepted, not in effect.")
-            .withDefault(1024).notInEffect(NO_SEARCH);
+                    "Values an array compared with a whole list column ($eq / $neq) may hold.")
+            .withDefault(QueryEngineLimits.DEFAULTS.maxPlainListEqValues());
 
     public static final Setting<Long> PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE = Setting.of(
                     "MOSAICOD_PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE", "encoding.parquet_in_memory_encoding_buffer_size",

@@ -3,6 +3,7 @@ package io.mosaicod.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mosaicod.core.search.QueryEngineLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -127,10 +128,12 @@ class UpstreamConfigurationTest {
                 row("MOSAICOD_STORE_SECRET_KEY_FILE", "store.secret_key_file", "s3.secret",
                         c -> s3(c, S3 -> S3.secretKey().map(Secret::reveal)), Optional.of(Optional.of("s3-sk")), bucket,
                         "b01", "MOSAICOD_STORE_ACCESS_KEY", "AKIA"),
-                ignored("MOSAICOD_QUERY_ENGINE_MEMORY_POOL_SIZE", "query_engine.memory_pool_size", 1073741824,
-                        1073741824L),
-                ignored("MOSAICOD_MAX_CONCURRENT_CHUNK_QUERIES", "query_engine.max_concurrent_chunk_queries", 2, 2),
-                ignored("MOSAICOD_MAX_SIZE_PLAIN_LIST_EQ", "query_engine.max_size_plain_list_eq", 64, 64),
+                row("MOSAICOD_QUERY_ENGINE_MEMORY_POOL_SIZE", "query_engine.memory_pool_size", 1073741824,
+                        c -> c.queryEngine().memoryPoolBytes(), 1073741824L),
+                row("MOSAICOD_MAX_CONCURRENT_CHUNK_QUERIES", "query_engine.max_concurrent_chunk_queries", 2,
+                        c -> c.queryEngine().maxConcurrentChunkQueries(), 2),
+                row("MOSAICOD_MAX_SIZE_PLAIN_LIST_EQ", "query_engine.max_size_plain_list_eq", 64,
+                        c -> c.queryEngine().maxPlainListEqValues(), 64),
                 ignored("MOSAICOD_PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE",
                         "encoding.parquet_in_memory_encoding_buffer_size", 73400320, 73400320L),
                 row("MOSAICOD_STORE_OPTIMIZER_TIME_INTERVAL", "store_optimizer.time_interval", 600,
@@ -195,13 +198,11 @@ class UpstreamConfigurationTest {
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ofSeconds(3600),
                 Duration.ofSeconds(172_800)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.WARNING));
+        assertThat(config.queryEngine()).isEqualTo(new QueryEngineLimits(1L << 30, 4, 1024));
         assertThat(config.server().tls()).as("named, but TLS is not enabled").isEmpty();
         assertThat(config.server().gzip()).isFalse();
         assertThat(config.notInEffect()).extracting(i -> i.source().describe()).containsExactly(
                 "config.toml:9 [server] max_batch_size", "config.toml:10 [server] default_parallelism",
-                "config.toml:34 [query_engine] memory_pool_size",
-                "config.toml:35 [query_engine] max_concurrent_chunk_queries",
-                "config.toml:36 [query_engine] max_size_plain_list_eq",
                 "config.toml:39 [encoding] parquet_in_memory_encoding_buffer_size");
         assertThat(config.server().apiKeyEnabled()).isFalse();
         assertThat(config.notInEffect().get(0).describe()).isEqualTo("config.toml:9 [server] max_batch_size = 4096 is"

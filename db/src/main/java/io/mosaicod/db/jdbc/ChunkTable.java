@@ -10,7 +10,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -31,6 +35,10 @@ final class ChunkTable {
     private static final String SELECT_STATS = """
             SELECT column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan
             FROM chunk_column_stats WHERE chunk_id = ? ORDER BY column_path""";
+    private static final String SELECT_TOPIC_STATS = """
+            SELECT s.chunk_id, column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan
+            FROM chunk_column_stats s JOIN chunk c ON c.id = s.chunk_id
+            WHERE c.topic_id = ? AND s.column_path IN (%s)""";
     private static final String SELECT_CHUNKS_WITH_NULLS = """
             SELECT s.chunk_id FROM chunk_column_stats s JOIN chunk c ON c.id = s.chunk_id
             WHERE c.topic_id = ? AND s.column_path = ? AND s.has_null = ?""";
@@ -65,6 +73,21 @@ final class ChunkTable {
 
     List<ColumnStats> stats(Connection connection, long chunkId) throws SQLException {
         return database.list(connection, SELECT_STATS, ChunkTable::columnStats, chunkId);
+    }
+
+    Map<Long, List<ColumnStats>> stats(Connection connection, long topicId, Set<String> columnPaths)
+            throws SQLException {
+        Object[] parameters = new Object[1 + columnPaths.size()];
+        parameters[0] = topicId;
+        int i = 1;
+        for (String path : columnPaths) {
+            parameters[i++] = path;
+        }
+        String sql = SELECT_TOPIC_STATS.formatted(String.join(", ", Collections.nCopies(columnPaths.size(), "?")));
+        Map<Long, List<ColumnStats>> byChunk = new HashMap<>();
+        database.list(connection, sql, row -> byChunk.computeIfAbsent(row.getLong("chunk_id"), id -> new ArrayList<>())
+                .add(columnStats(row)), parameters);
+        return byChunk;
     }
 
     private static void insertStats(Connection connection, long chunkId, List<ColumnStats> stats)

@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -253,6 +254,15 @@ final class JdbcCatalog implements Catalog {
     public List<ColumnStats> columnStats(long chunkId) {
         return database.read("read the column statistics of chunk " + chunkId,
                 connection -> chunks.stats(connection, chunkId));
+    }
+
+    @Override
+    public Map<Long, List<ColumnStats>> columnStats(long topicId, Set<String> columnPaths) {
+        if (columnPaths.isEmpty()) {
+            return Map.of();
+        }
+        return database.read("read the column statistics of the chunks of topic " + topicId,
+                connection -> chunks.stats(connection, topicId, columnPaths));
     }
 
     @Override

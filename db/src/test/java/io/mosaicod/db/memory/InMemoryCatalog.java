@@ -15,7 +15,9 @@ import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -305,6 +307,20 @@ final class InMemoryCatalog implements Catalog {
         synchronized (tables) {
             StoredChunk chunk = tables.chunks.get(chunkId);
             return chunk == null ? List.of() : chunk.stats();
+        }
+    }
+
+    @Override
+    public Map<Long, List<ColumnStats>> columnStats(long topicId, Set<String> columnPaths) {
+        synchronized (tables) {
+            Map<Long, List<ColumnStats>> byChunk = new HashMap<>();
+            tables.chunks.values().stream().filter(c -> c.chunk().topicId() == topicId).forEach(c -> {
+                List<ColumnStats> named = c.stats().stream().filter(s -> columnPaths.contains(s.columnPath())).toList();
+                if (!named.isEmpty()) {
+                    byChunk.put(c.chunk().id(), named);
+                }
+            });
+            return byChunk;
         }
     }
 

@@ -25,9 +25,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the topic is a value absent from every row: only {@code $nex} holds there.
  */
 public final class OntologyMatcher {
-    /** Values an array compared with a whole list may hold (upstream's max_size_plain_list_eq default). */
-    static final int MAX_LIST_OPERANDS = 1024;
-
     private final List<RowCondition> conditions;
     /** A condition on a column the topic does not have that absence does not satisfy: nothing matches. */
     private final boolean impossible;
@@ -38,12 +35,15 @@ public final class OntologyMatcher {
         this.impossible = impossible;
     }
 
-    /** @throws BadFilterException for a path or operand that does not fit the topic's columns */
-    public static OntologyMatcher bind(Schema schema, List<OntologyCondition> conditions) {
+    /**
+     * @param maxPlainListEqValues values an array compared with a whole list may hold
+     * @throws BadFilterException for a path or operand that does not fit the topic's columns
+     */
+    public static OntologyMatcher bind(Schema schema, List<OntologyCondition> conditions, int maxPlainListEqValues) {
         List<RowCondition> bound = new ArrayList<>();
         boolean impossible = false;
         for (OntologyCondition c : conditions) {
-            Optional<RowCondition> column = bind(schema, c.path(), c.condition());
+            Optional<RowCondition> column = bind(schema, c.path(), c.condition(), maxPlainListEqValues);
             if (column.isPresent()) {
                 bound.add(column.get());
             } else {
@@ -82,7 +82,8 @@ public final class OntologyMatcher {
         return -1;
     }
 
-    private static Optional<RowCondition> bind(Schema schema, OntologyPath path, Condition condition) {
+    private static Optional<RowCondition> bind(Schema schema, OntologyPath path, Condition condition,
+                                               int maxPlainListEqValues) {
         List<String> fields = path.fields();
         List<Integer> route = new ArrayList<>();
         int listStep = -1;
@@ -102,7 +103,7 @@ public final class OntologyMatcher {
                             + "` needs [i], [?] or [!]");
                 }
                 if (!isExistence(condition)) {
-                    return Optional.of(wholeList(route, listStep, field, condition, path));
+                    return Optional.of(wholeList(route, listStep, field, condition, path, maxPlainListEqValues));
                 }
                 break; // $ex / $nex of the list itself
             }
@@ -131,11 +132,11 @@ public final class OntologyMatcher {
     }
 
     /**
-     * {@code $eq} / {@code $neq} of a whole list with an array of at most {@link #MAX_LIST_OPERANDS} values of the
+     * {@code $eq} / {@code $neq} of a whole list with an array of at most {@code maxValues} values of the
      * elements' type.
      */
     private static RowCondition wholeList(List<Integer> route, int listStep, Field list, Condition c,
-                                          OntologyPath path) {
+                                          OntologyPath path, int maxValues) {
         if (listStep >= 0) {
             throw new BadFilterException("unsupported operation: `" + pathText(path) + "` crosses two lists");
         }
@@ -144,9 +145,9 @@ public final class OntologyMatcher {
             throw new BadFilterException("list `" + pathText(path) + "` compares only with $eq / $neq and an array;"
                     + " name its elements with [i], [?] or [!]");
         }
-        if (array.elements().size() > MAX_LIST_OPERANDS) {
+        if (array.elements().size() > maxValues) {
             throw new BadFilterException("an array of " + array.elements().size() + " values compared with `"
-                    + pathText(path) + "`; the limit is " + MAX_LIST_OPERANDS);
+                    + pathText(path) + "`; the limit is " + maxValues + " (MOSAICOD_MAX_SIZE_PLAIN_LIST_EQ)");
         }
         Field element = list.getChildren().get(0);
         ArrowType type = element.getType();

@@ -1,65 +1,68 @@
 package io.mosaicod.read.search;
 
-import io.mosaicod.core.io.RandomAccessSource;
+import io.mosaicod.core.search.QueryEngineLimits;
 import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.ColumnStats;
 import io.mosaicod.db.Topic;
-import io.mosaicod.format.ChunkFooter;
-import io.mosaicod.format.ChunkReadOptions;
-import io.mosaicod.format.ChunkReader;
+import io.mosaicod.read.BackgroundThreads;
 import io.mosaicod.read.cluster.MatchTimes;
 import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Ontology conditions judged on a topic's data: chunks that their statistics rule out are not read; the others
- * are read a batch at a time, only the columns the conditions name (and the time, when times are asked for).
+ * Ontology conditions judged on topics' data: chunks that their statistics rule out are not read; the others
+ * are read a batch at a time, only the columns the conditions name (and the time, when times are asked for),
+ * at most {@link QueryEngineLimits#maxConcurrentChunkQueries()} chunks at once over every search, in Arrow
+ * memory from one allocator (whose limit is the query engine's memory pool).
  */
-public final class TopicSearch {
-    static final String TIME_COLUMN = "timestamp_ns";
-
+public final class TopicSearch implements AutoCloseable {
     private final Catalog catalog;
     private final ObjectStore store;
     private final BufferAllocator allocator;
+    private final QueryEngineLimits limits;
+    private final ExecutorService chunkQueries;
 
-    public TopicSearch(Catalog catalog, ObjectStore store, BufferAllocator allocator) {
+    public TopicSearch(Catalog catalog, ObjectStore store, BufferAllocator allocator, QueryEngineLimits limits) {
         this.catalog = catalog;
         this.store = store;
         this.allocator = allocator;
+        this.limits = limits;
+        this.chunkQueries = BackgroundThreads.fixedPool("mosaicod-chunk-query", limits.maxConcurrentChunkQueries());
     }
 
-    /** Whether some row of the topic satisfies every one of {@code conditions}; stops at the first. */
+    /** A topic to judge, with the conditions of its ontology tag. */
+    public record Candidate(long topicId, List<OntologyCondition> conditions) {
+    }
+
+    /** Whether some row of the topic satisfies every one of {@code conditions}. */
     public boolean anyRowMatches(long topicId, List<OntologyCondition> conditions) throws IOException {
-        Binding binding = new Binding(conditions);
-        for (Chunk chunk : catalog.listChunks(topicId)) {
-            if (!ChunkPruning.mayMatch(conditions, statistics(chunk))) {
-                continue;
-            }
-            try (RandomAccessSource source = store.openSource(chunk.objectKey());
-                 ChunkReader reader = binding.open(source)) {
-                while (reader.loadNextBatch()) {
-                    if (binding.matcher.firstMatch(reader.root()) >= 0) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
+        return matching(List.of(new Candidate(topicId, conditions))).get(0);
+    }
+
+    /**
+     * Which candidates (by position) have a row satisfying all their conditions. Their chunks are judged in
+     * parallel, candidates in order; a candidate's other chunks are dropped as soon as one of its rows matches.
+     */
+    public BitSet matching(List<Candidate> candidates) throws IOException {
+        return new MatchingTopics(this, candidates).judge(chunkQueries, limits.maxConcurrentChunkQueries());
     }
 
     /**
@@ -79,60 +82,94 @@ public final class TopicSearch {
     /** The same, one chunk per {@link MatchWalk#next()}, for callers that pull (an intersection's topics). */
     public MatchWalk walk(Topic topic, List<OntologyCondition> conditions, long startNs, long endNs,
                           MatchTimes matches) {
-        List<Chunk> chunks = new ArrayList<>(catalog.listChunks(topic.id(), startNs, endNs));
+        List<Chunk> chunks = survivors(topic.id(), catalog.listChunks(topic.id(), startNs, endNs), conditions);
         chunks.sort(Comparator.comparingLong(c -> c.minTimestampNs().orElse(Long.MIN_VALUE)));
-        return new MatchWalk(topic.locator(), chunks, new Binding(conditions), startNs, endNs, matches);
+        return new MatchWalk(topic.locator(), chunks, conditions, startNs, endNs, matches);
     }
 
-    /** A walk over a topic's chunks in time order, feeding the matching rows' times to a {@link MatchTimes}. */
+    /** The topic's chunks among {@code chunks} that the statistics of the conditions' columns do not rule out. */
+    List<Chunk> survivors(long topicId, List<Chunk> chunks, List<OntologyCondition> conditions) {
+        Set<String> paths = new LinkedHashSet<>();
+        conditions.forEach(c -> paths.add(String.join(".", c.path().fields())));
+        Map<Long, List<ColumnStats>> statsByChunk = catalog.columnStats(topicId, paths);
+        List<Chunk> survivors = new ArrayList<>();
+        for (Chunk chunk : chunks) {
+            Map<String, ColumnStats> byPath = new HashMap<>();
+            statsByChunk.getOrDefault(chunk.id(), List.of()).forEach(s -> byPath.put(s.columnPath(), s));
+            if (ChunkPruning.mayMatch(conditions, byPath)) {
+                survivors.add(chunk);
+            }
+        }
+        return survivors;
+    }
+
+    List<Chunk> chunksOf(long topicId) {
+        return catalog.listChunks(topicId);
+    }
+
+    ChunkScan scan(Chunk chunk, List<OntologyCondition> conditions) throws IOException {
+        return ChunkScan.open(store, chunk.objectKey(), conditions, allocator, limits.maxPlainListEqValues());
+    }
+
+    /** Stops the chunk query threads; searches still running fail. */
+    @Override
+    public void close() {
+        chunkQueries.shutdownNow();
+    }
+
+    /**
+     * A walk over a topic's chunks in time order, feeding the matching rows' times to a {@link MatchTimes}; the
+     * next chunks are read ahead, as many at once as chunk queries may run.
+     */
     public final class MatchWalk {
         private final String locator;
         private final List<Chunk> chunks;
-        private final Binding binding;
+        private final List<OntologyCondition> conditions;
         private final long startNs;
         private final long endNs;
         private final MatchTimes matches;
+        private final ArrayDeque<Future<ChunkMatches>> ahead = new ArrayDeque<>();
         private int next;
-        private long[] times = new long[1024];
+        private boolean finished;
 
-        private MatchWalk(String locator, List<Chunk> chunks, Binding binding, long startNs, long endNs,
-                          MatchTimes matches) {
+        private MatchWalk(String locator, List<Chunk> chunks, List<OntologyCondition> conditions, long startNs,
+                          long endNs, MatchTimes matches) {
             this.locator = locator;
             this.chunks = chunks;
-            this.binding = binding;
+            this.conditions = conditions;
             this.startNs = startNs;
             this.endNs = endNs;
             this.matches = matches;
         }
 
-        /**
-         * Judges the next chunk (skipping those its statistics rule out) and hands its matches on; after the
-         * last, finishes the matches. Returns whether there was a chunk left.
-         */
+        /** Hands the next chunk's matches on; after the last, finishes the matches. Whether there was a chunk left. */
         public boolean next() throws IOException {
-            while (next < chunks.size()) {
+            while (ahead.size() < limits.maxConcurrentChunkQueries() && next < chunks.size()) {
                 Chunk chunk = chunks.get(next++);
-                if (ChunkPruning.mayMatch(binding.conditions, statistics(chunk))) {
-                    matches.addChunk(chunk.minTimestampNs().orElse(Long.MIN_VALUE), times, read(chunk));
-                    return true;
+                ahead.add(chunkQueries.submit(() -> read(chunk)));
+            }
+            Future<ChunkMatches> first = ahead.poll();
+            if (first == null) {
+                if (!finished) {
+                    finished = true;
+                    matches.finish();
                 }
+                return false;
             }
-            if (next == chunks.size()) {
-                next++;
-                matches.finish();
-            }
-            return false;
+            ChunkMatches found = BackgroundThreads.await(first, "searching a chunk of " + locator);
+            matches.addChunk(found.chunkStartNs, found.times, found.count);
+            return true;
         }
 
-        /** The chunk's matching times in range, sorted, in {@code times}; their count. */
-        private int read(Chunk chunk) throws IOException {
+        /** The chunk's matching times in range, sorted. */
+        private ChunkMatches read(Chunk chunk) throws IOException {
+            long[] times = new long[1024];
             int found = 0;
-            try (RandomAccessSource source = store.openSource(chunk.objectKey());
-                 ChunkReader reader = binding.open(source)) {
-                while (reader.loadNextBatch()) {
-                    VectorSchemaRoot batch = reader.root();
-                    long[] rows = binding.matcher.matches(batch);
-                    BigIntVector time = (BigIntVector) batch.getVector(TIME_COLUMN);
+            try (ChunkScan scan = scan(chunk, conditions)) {
+                while (scan.nextBatch()) {
+                    VectorSchemaRoot batch = scan.batch();
+                    long[] rows = scan.matcher().matches(batch);
+                    BigIntVector time = (BigIntVector) batch.getVector(ChunkScan.TIME_COLUMN);
                     long timeAddress = time.getDataBufferAddress();
                     for (int w = 0; w < (batch.getRowCount() + 63) >>> 6; w++) {
                         for (long bits = rows[w]; bits != 0; bits &= bits - 1) {
@@ -154,51 +191,10 @@ public final class TopicSearch {
             if (!chunk.sorted()) {
                 Arrays.sort(times, 0, found);
             }
-            return found;
+            return new ChunkMatches(chunk.minTimestampNs().orElse(Long.MIN_VALUE), times, found);
         }
     }
 
-    private Map<String, ColumnStats> statistics(Chunk chunk) {
-        Map<String, ColumnStats> byPath = new HashMap<>();
-        for (ColumnStats s : catalog.columnStats(chunk.id())) {
-            byPath.put(s.columnPath(), s);
-        }
-        return byPath;
-    }
-
-    /** The conditions bound to the topic's schema, once, from its first chunk read. */
-    private final class Binding {
-        private final List<OntologyCondition> conditions;
-        private Schema schema;
-        private OntologyMatcher matcher;
-
-        Binding(List<OntologyCondition> conditions) {
-            this.conditions = conditions;
-        }
-
-        /**
-         * A reader of the chunk's time and of the columns the conditions name that it has (the time column also
-         * gives batches their rows when every condition names a column the chunk lacks).
-         */
-        ChunkReader open(RandomAccessSource source) throws IOException {
-            ChunkFooter footer = ChunkFooter.read(source);
-            Set<String> columns = new LinkedHashSet<>();
-            columns.add(TIME_COLUMN);
-            for (OntologyCondition c : conditions) {
-                columns.add(c.path().fields().get(0));
-            }
-            List<String> present = new ArrayList<>();
-            footer.schema().getFields().forEach(f -> {
-                if (columns.contains(f.getName())) {
-                    present.add(f.getName());
-                }
-            });
-            ChunkReader reader = ChunkReader.open(source, footer, allocator, ChunkReadOptions.all().withColumns(present));
-            if (!reader.schema().equals(schema)) {
-                schema = reader.schema();
-                matcher = OntologyMatcher.bind(schema, conditions);
-            }
-            return reader;
-        }
+    private record ChunkMatches(long chunkStartNs, long[] times, int count) {
     }
 }

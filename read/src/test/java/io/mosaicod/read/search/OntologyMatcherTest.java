@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.search.BadFilterException;
+import io.mosaicod.core.search.QueryEngineLimits;
 import io.mosaicod.core.search.SearchFilter;
 import io.mosaicod.testkit.TestSeed;
 import java.math.BigDecimal;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class OntologyMatcherTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();
+    private static final int LIST_VALUES = QueryEngineLimits.DEFAULTS.maxPlainListEqValues();
 
     private final BufferAllocator allocator = new RootAllocator();
 
@@ -248,7 +250,7 @@ class OntologyMatcherTest {
             String ontology = "{" + String.join(",", parts) + "}";
             List<SearchFilter.OntologyCondition> conditions = conditions(ontology);
             try (VectorSchemaRoot batch = randomBatch(random, 1 + random.nextInt(150))) {
-                long[] bits = OntologyMatcher.bind(SCHEMA, conditions).matches(batch);
+                long[] bits = OntologyMatcher.bind(SCHEMA, conditions, LIST_VALUES).matches(batch);
                 for (int r = 0; r < batch.getRowCount(); r++) {
                     boolean expected = ReferenceMatcher.matches(batch, r, conditions);
                     boolean actual = (bits[r >>> 6] & 1L << r) != 0;
@@ -262,9 +264,9 @@ class OntologyMatcherTest {
     void firstMatchStopsAtTheEarliestRow() {
         try (VectorSchemaRoot batch = randomBatch(new Random(SEED.value()), 100)) {
             List<SearchFilter.OntologyCondition> conditions = conditions("{'t.timestamp_ns':{'$geq':1700000000000000042}}");
-            assertThat(OntologyMatcher.bind(SCHEMA, conditions).firstMatch(batch)).isEqualTo(42);
+            assertThat(OntologyMatcher.bind(SCHEMA, conditions, LIST_VALUES).firstMatch(batch)).isEqualTo(42);
             conditions = conditions("{'t.timestamp_ns':{'$lt':0}}");
-            assertThat(OntologyMatcher.bind(SCHEMA, conditions).firstMatch(batch)).isEqualTo(-1);
+            assertThat(OntologyMatcher.bind(SCHEMA, conditions, LIST_VALUES).firstMatch(batch)).isEqualTo(-1);
         }
     }
 
@@ -280,8 +282,16 @@ class OntologyMatcherTest {
                 "{'t.pose':{'$eq':1}}", "names a struct",
                 "{'t.effort':{'$gt':1}}", "compares only with $eq / $neq",
                 "{'t.effort':{'$eq':['a']}}", "holds numbers");
-        refused.forEach((filter, message) -> assertThatThrownBy(() -> OntologyMatcher.bind(SCHEMA, conditions(filter)))
-                .as(filter).isInstanceOf(BadFilterException.class).hasMessageStartingWith("Bad request: ")
+        refused.forEach((filter, message) -> assertThatThrownBy(() -> OntologyMatcher.bind(SCHEMA, conditions(filter),
+                LIST_VALUES)).as(filter).isInstanceOf(BadFilterException.class).hasMessageStartingWith("Bad request: ")
                 .hasMessageContaining(message));
+    }
+
+    @Test
+    void aWholeListArrayHoldsAtMostTheConfiguredNumberOfValues() {
+        List<SearchFilter.OntologyCondition> three = conditions("{'t.effort':{'$eq':[1, 2, 3]}}");
+        assertThat(OntologyMatcher.bind(SCHEMA, three, 3)).isNotNull();
+        assertThatThrownBy(() -> OntologyMatcher.bind(SCHEMA, three, 2)).isInstanceOf(BadFilterException.class)
+                .hasMessageContaining("an array of 3 values").hasMessageContaining("the limit is 2");
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.io.RandomAccessSource;
+import io.mosaicod.core.search.QueryEngineLimits;
+import io.mosaicod.core.search.SearchFilter;
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
@@ -15,10 +17,13 @@ import io.mosaicod.read.cluster.MatchTimes;
 import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.read.fixture.TopicFixture;
 import io.mosaicod.store.LocalObjectStore;
+import io.mosaicod.store.ObjectStore;
+import io.mosaicod.testkit.ForwardingSource;
 import io.mosaicod.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -80,11 +85,12 @@ class TopicSearchTest {
                 chunksRead.incrementAndGet();
                 return super.openSource(key);
             }
-        }, allocator);
+        }, allocator, QueryEngineLimits.DEFAULTS);
     }
 
     @AfterEach
     void close() throws IOException {
+        search.close();
         assertThat(allocator.getAllocatedMemory()).isZero();
         allocator.close();
         store.close();
@@ -147,6 +153,62 @@ class TopicSearchTest {
             search.matchTimes(topic, conditions(ontology), start, end, new MatchTimes(new ClusterBuilder(dt, found::add)));
             assertThat(found).as("trial %d, %s: %s in [%d, %d), dt %d", trial, SEED, ontology, start, end, dt)
                     .isEqualTo(clusters(expected, dt));
+        }
+    }
+
+    /**
+     * Several topics judged at once: every chunk of the topics without a match is read, only the chunk that can
+     * match of the others, and never more chunks open at once than {@code max_concurrent_chunk_queries}.
+     */
+    @Test
+    void candidatesAreJudgedWithAtMostTheConfiguredChunksOpenAtOnce() throws IOException {
+        List<TopicFixture.ChunkShape> shapes = new ArrayList<>();
+        times.forEach(ts -> shapes.add(new TopicFixture.ChunkShape(ts)));
+        TopicFixture fixture = new TopicFixture(repository, store, allocator);
+        List<Topic> topics = new ArrayList<>(List.of(topic));
+        for (int i = 0; i < 4; i++) {
+            topics.add(fixture.ingest("imu" + i, "ragged", shapes));
+        }
+        // acc_x = 1000 c + r / 7 is never 1000 c + 0.5, although every chunk's range holds one of these values
+        StringBuilder inRange = new StringBuilder();
+        for (int c = 0; c < CHUNKS; c++) {
+            inRange.append(c == 0 ? "" : ", ").append(1000 * c + 0.5);
+        }
+        List<SearchFilter.OntologyCondition> never = conditions("{'imu.acc_x':{'$in':[" + inRange + "]}}");
+        List<SearchFilter.OntologyCondition> chunkFive = conditions("{'imu.acc_x':{'$between':[5001, 5002]}}");
+        List<TopicSearch.Candidate> candidates = new ArrayList<>();
+        for (int i = 0; i < topics.size(); i++) {
+            candidates.add(new TopicSearch.Candidate(topics.get(i).id(), i % 2 == 0 ? never : chunkFive));
+        }
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger mostOpen = new AtomicInteger();
+        ObjectStore counting = new ForwardingObjectStore(store) {
+            @Override
+            public RandomAccessSource openSource(String key) throws IOException {
+                chunksRead.incrementAndGet();
+                mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+                RandomAccessSource source = super.openSource(key);
+                return new ForwardingSource(source) {
+                    @Override
+                    public void close() throws IOException {
+                        open.decrementAndGet();
+                        super.close();
+                    }
+                };
+            }
+        };
+        for (int limit : new int[] {1, 3}) {
+            chunksRead.set(0);
+            mostOpen.set(0);
+            try (TopicSearch limited = new TopicSearch(repository.catalog(), counting, allocator,
+                    new QueryEngineLimits(0, limit, 8))) {
+                BitSet matching = limited.matching(candidates);
+                assertThat(matching.stream().boxed().toList()).as("limit %d", limit).containsExactly(1, 3);
+                assertThat(chunksRead).as("every chunk of the 3 topics without a match, chunk 5 of the 2 others")
+                        .hasValue(3 * CHUNKS + 2);
+                assertThat(mostOpen.get()).as("chunks open at once, limit %d", limit).isBetween(1, limit);
+                assertThat(open).hasValue(0);
+            }
         }
     }
 

@@ -1,22 +1,18 @@
 package io.mosaicod.server.catalog;
 
 import io.mosaicod.core.ClientText;
-import io.mosaicod.core.search.BadFilterException;
 import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.cluster.ClusterIntersection;
 import io.mosaicod.read.cluster.ClusterSink;
 import io.mosaicod.read.cluster.ClusterStream;
-import io.mosaicod.read.search.MissingTimestampException;
 import io.mosaicod.read.search.TopicClusters;
 import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.protocol.ActionRequest;
 import io.mosaicod.server.protocol.ActionResponse;
-import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.Interval;
 import io.mosaicod.server.protocol.ProtocolException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -83,12 +79,8 @@ final class ClusterActions {
     private static void run(ClusterWork work, String locator) {
         try {
             work.run();
-        } catch (BadFilterException e) {
-            throw new ProtocolException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
-        } catch (MissingTimestampException e) {
-            throw new ProtocolException(ErrorCode.DATA_LOSS, e.getMessage() + ".", e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading topic " + locator + " for clusters failed", e);
+        } catch (IOException | RuntimeException e) {
+            throw SearchRefusals.of(e, "reading topic " + locator + " for clusters");
         }
     }
 }

@@ -1,17 +1,14 @@
 package io.mosaicod.server.catalog;
 
-import io.mosaicod.core.search.BadFilterException;
 import io.mosaicod.core.search.SearchFilter;
 import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.CatalogSearch;
 import io.mosaicod.db.SearchHit;
 import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.protocol.ActionResponse;
-import io.mosaicod.server.protocol.ErrorCode;
-import io.mosaicod.server.protocol.ProtocolException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,26 +60,31 @@ final class QueryActions {
 
     /** The hits whose data matches their tag's conditions, in sequences that have such a hit for every tag. */
     private List<SearchHit> matchingData(List<SearchHit> hits, Map<String, List<OntologyCondition>> byTag) {
-        List<SearchHit> matching = new ArrayList<>();
-        Map<String, Set<String>> tagsMatchedBySequence = new LinkedHashMap<>();
+        List<SearchHit> tagged = new ArrayList<>();
+        List<TopicSearch.Candidate> candidates = new ArrayList<>();
         for (SearchHit hit : hits) {
             List<OntologyCondition> conditions = hit.ontologyTag().map(byTag::get).orElse(null);
-            if (conditions != null && anyRowMatches(hit, conditions)) {
-                matching.add(hit);
-                tagsMatchedBySequence.computeIfAbsent(hit.sequence(), s -> new HashSet<>()).add(hit.ontologyTag().get());
+            if (conditions != null) {
+                tagged.add(hit);
+                candidates.add(new TopicSearch.Candidate(hit.topicId(), conditions));
             }
         }
+        BitSet matches = judge(candidates);
+        List<SearchHit> matching = new ArrayList<>();
+        Map<String, Set<String>> tagsMatchedBySequence = new LinkedHashMap<>();
+        matches.stream().mapToObj(tagged::get).forEach(hit -> {
+            matching.add(hit);
+            tagsMatchedBySequence.computeIfAbsent(hit.sequence(), s -> new HashSet<>()).add(hit.ontologyTag().get());
+        });
         matching.removeIf(hit -> tagsMatchedBySequence.get(hit.sequence()).size() < byTag.size());
         return matching;
     }
 
-    private boolean anyRowMatches(SearchHit hit, List<OntologyCondition> conditions) {
+    private BitSet judge(List<TopicSearch.Candidate> candidates) {
         try {
-            return data.anyRowMatches(hit.topicId(), conditions);
-        } catch (BadFilterException e) {
-            throw new ProtocolException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading topic " + hit.locator() + " for a query failed", e);
+            return data.matching(candidates);
+        } catch (IOException | RuntimeException e) {
+            throw SearchRefusals.of(e, "reading topics' data for a query");
         }
     }
 

@@ -1,0 +1,127 @@
+package io.mosaicod.read.search;
+
+import io.mosaicod.db.Chunk;
+import io.mosaicod.read.BackgroundThreads;
+import io.mosaicod.read.search.TopicSearch.Candidate;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * One judgement of which candidate topics have a matching row. The work is a queue of chunks that workers
+ * take one at a time; a candidate's surviving chunks join the queue only when it runs dry, so candidates are
+ * judged roughly in order and a candidate found matching has its remaining chunks dropped, unread.
+ */
+final class MatchingTopics {
+    private final TopicSearch search;
+    private final List<Candidate> candidates;
+    /** Guarded by {@code this}, as are the fields below. */
+    private final BitSet matched = new BitSet();
+    private final ArrayDeque<Job> queue = new ArrayDeque<>();
+    private int listed;
+    private Throwable failure;
+
+    private record Job(int candidate, Chunk chunk) {
+    }
+
+    MatchingTopics(TopicSearch search, List<Candidate> candidates) {
+        this.search = search;
+        this.candidates = candidates;
+    }
+
+    /** Runs {@code workers} workers on {@code threads} until every chunk is judged or dropped; the matches. */
+    BitSet judge(ExecutorService threads, int workers) throws IOException {
+        List<Future<?>> running = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            running.add(threads.submit(this::work));
+        }
+        try {
+            for (Future<?> worker : running) {
+                BackgroundThreads.await(worker, "judging chunks for a search");
+            }
+        } finally {
+            running.forEach(worker -> worker.cancel(true)); // only still running when waiting failed
+        }
+        synchronized (this) {
+            if (failure instanceof IOException io) {
+                throw io;
+            }
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            return (BitSet) matched.clone();
+        }
+    }
+
+    private void work() {
+        for (Job job = next(); job != null; job = next()) {
+            try {
+                if (matches(job)) {
+                    matched(job.candidate);
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                failed(e);
+            }
+        }
+    }
+
+    /** Reads the chunk until a row matches, or until another worker finds the candidate matching. */
+    private boolean matches(Job job) throws IOException {
+        try (ChunkScan scan = search.scan(job.chunk, candidates.get(job.candidate).conditions())) {
+            while (!isMatched(job.candidate) && scan.nextBatch()) {
+                if (scan.matcher().firstMatch(scan.batch()) >= 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The next chunk of a candidate not yet matching; null when none is left or a worker failed. */
+    private synchronized Job next() {
+        while (failure == null) {
+            Job job = queue.poll();
+            if (job != null) {
+                if (!matched.get(job.candidate)) {
+                    return job;
+                }
+            } else if (listed < candidates.size()) {
+                list(listed++);
+            } else {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private void list(int candidate) {
+        Candidate c = candidates.get(candidate);
+        try {
+            search.survivors(c.topicId(), search.chunksOf(c.topicId()), c.conditions())
+                    .forEach(chunk -> queue.add(new Job(candidate, chunk)));
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+    }
+
+    private synchronized boolean isMatched(int candidate) {
+        return matched.get(candidate);
+    }
+
+    private synchronized void matched(int candidate) {
+        matched.set(candidate);
+    }
+
+    private synchronized void failed(Throwable e) {
+        if (failure == null) {
+            failure = e;
+        }
+    }
+}

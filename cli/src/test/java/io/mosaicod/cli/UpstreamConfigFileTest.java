@@ -30,6 +30,7 @@ class UpstreamConfigFileTest {
                 port = 0
                 gzip_enabled = true
                 max_concurrent_writes = 4
+                max_batch_size = 4096
 
                 [server.tls]
                 enabled = false
@@ -54,7 +55,7 @@ class UpstreamConfigFileTest {
                         .isEqualTo(8L << 20);
             }
             assertThat(server.logLines()).filteredOn(line -> line.contains("not in effect")).singleElement()
-                    .asString().contains("WARN", "config.toml:14 [query_engine] max_concurrent_chunk_queries = 2");
+                    .asString().contains("WARN", "config.toml:6 [server] max_batch_size = 4096");
         }
     }
 }

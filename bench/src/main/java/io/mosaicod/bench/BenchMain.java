@@ -31,7 +31,7 @@ public final class BenchMain {
      * out of memory here (FACTS.md: it fails below ~1 GB on such rows), so both configurations get 2 GB.
      */
     static final String DUCKDB_MEMORY_LIMIT = "2GB";
-    static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes";
+    static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes,search";
     /** Not among the defaults: it needs another build, {@code --versus <checkout>/bin/mosaicod}. */
     static final String VERSUS = "versus";
     /**
@@ -136,6 +136,11 @@ public final class BenchMain {
             Path chart = report.sibling("-sizes.png");
             SizesChart.write(sizes, chart);
             report.add("sizes", "Optimizer vs DuckDB across topic sizes", SizesBenchmark.markdown(sizes, chart), sizes);
+        }
+        if (only.contains("search")) {
+            SearchBenchmark.Result search = SearchBenchmark.run(work, full, runs);
+            report.add("search", "Search against DuckDB over the same files", SearchBenchmark.markdown(search),
+                    search);
         }
         report.write();
     }

@@ -26,6 +26,8 @@ public final class SearchFilterParser {
                     .build())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // filter operands compare exactly with int64 / uint64 columns: a fraction must not pass through a double
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
     private static final String USER_METADATA = "user_metadata";
 

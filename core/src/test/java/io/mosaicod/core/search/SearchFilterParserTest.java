@@ -68,6 +68,8 @@ class SearchFilterParserTest {
     void valuesKeepTheirJsonTypeAndNumbersStayExact() {
         assertThat(metadataCondition("{'$eq': 1700000000123456789}").operand())
                 .isEqualTo(new FilterValue.Number(new BigDecimal("1700000000123456789")));
+        assertThat(metadataCondition("{'$gt': 9223372036854775806.5}").operand()).as("a fraction, not a double")
+                .isEqualTo(new FilterValue.Number(new BigDecimal("9223372036854775806.5")));
         assertThat(metadataCondition("{'$eq': 'ur5'}").operand()).isEqualTo(new FilterValue.Text("ur5"));
         assertThat(metadataCondition("{'$eq': true}").operand()).isEqualTo(new FilterValue.Bool(true));
         assertThat(metadataCondition("{'$gt': 'b'}").operandType()).isEqualTo("string");

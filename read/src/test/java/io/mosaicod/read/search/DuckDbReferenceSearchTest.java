@@ -4,6 +4,7 @@ import static io.mosaicod.read.search.OntologyFilters.conditions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.search.QueryEngineLimits;
 import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
@@ -16,7 +17,6 @@ import io.mosaicod.store.LocalObjectStore;
 import io.mosaicod.testkit.TestSeed;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -48,7 +48,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,14 +76,6 @@ class DuckDbReferenceSearchTest {
     /** Float operands besides the rows' own values: between and beyond them, and not exact in float32 (0.1). */
     private static final double[] FLOAT_OPERANDS = {-2, -1.5, 0, 0.1, 0.3, 1, 2, 3.25, 4, 1e300, -1e300};
 
-    /**
-     * A known defect, not this test's to fix: SearchFilterParser reads a JSON number with a fraction through a
-     * double, so {@code {"$gt": 9223372036854775806.5}} reaches IntegerTest as 9223372036854775808 and a u64
-     * 9223372036854775807 no longer matches (see {@link #aFractionalOperandBeyondDoublePrecisionComparesExactly}).
-     * While it stands, fractional operands are drawn only where a double holds them exactly; set false once fixed.
-     */
-    private static final boolean ROUNDS_LARGE_FRACTIONS = true;
-    private static final BigDecimal DOUBLE_EXACT = BigDecimal.valueOf(1L << 52);
 
     @TempDir
     Path data;
@@ -121,9 +112,9 @@ class DuckDbReferenceSearchTest {
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")));
              LocalObjectStore store = new LocalObjectStore(data.resolve("store"));
              BufferAllocator allocator = new RootAllocator();
-             Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+             Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+             TopicSearch search = new TopicSearch(repository.catalog(), store, allocator, QueryEngineLimits.DEFAULTS)) {
             TopicFixture fixture = new TopicFixture(repository, store, allocator);
-            TopicSearch search = new TopicSearch(repository.catalog(), store, allocator);
             int compared = 0;
             int matched = 0;
             for (int t = 0; t < TOPICS; t++) {
@@ -178,12 +169,12 @@ class DuckDbReferenceSearchTest {
 
     /**
      * Found by the randomized comparison (filter {@code {'imu.timestamp_ns':{'$gt':2},'imu.u64':{'$gt':
-     * 9223372036854775806.5},'imu.pose':'$ex'}}, seed 1058709237392 before the draw was narrowed): exact
+     * 9223372036854775806.5},'imu.pose':'$ex'}}, seed 1058709237392, when the parser still read fractions as
+     * doubles): exact
      * comparison, which IntegerTest promises, matches a u64 of 2^63 - 1; the operand rounded to a double (2^63)
      * does not.
      */
     @Test
-    @Disabled("known defect: SearchFilterParser reads fractional JSON numbers through a double (see ROUNDS_LARGE_FRACTIONS)")
     void aFractionalOperandBeyondDoublePrecisionComparesExactly() throws Exception {
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(data.resolve("mosaico.db")));
              LocalObjectStore store = new LocalObjectStore(data.resolve("store"));
@@ -200,8 +191,11 @@ class DuckDbReferenceSearchTest {
                 row.setRowCount(1);
                 topic = new TopicFixture(repository, store, allocator).ingest("u64", "ragged", schema, List.of(row));
             }
-            assertThat(new TopicSearch(repository.catalog(), store, allocator).anyRowMatches(topic.id(),
-                    conditions("{'imu.u64':{'$gt':9223372036854775806.5}}"))).isTrue();
+            try (TopicSearch search = new TopicSearch(repository.catalog(), store, allocator,
+                    QueryEngineLimits.DEFAULTS)) {
+                assertThat(search.anyRowMatches(topic.id(), conditions("{'imu.u64':{'$gt':9223372036854775806.5}}")))
+                        .isTrue();
+            }
         }
     }
 
@@ -619,9 +613,6 @@ class DuckDbReferenceSearchTest {
                 BigDecimal near = new BigDecimal(pool.get(random.nextInt(pool.size())));
                 BigDecimal step = new BigDecimal(random.nextBoolean() ? "1" : "0.5").multiply(
                         BigDecimal.valueOf(random.nextBoolean() ? 1 : -1));
-                if (ROUNDS_LARGE_FRACTIONS && step.scale() > 0 && near.abs().compareTo(DOUBLE_EXACT) > 0) {
-                    step = step.setScale(0, RoundingMode.UP);
-                }
                 yield near.add(step).toPlainString();
             }
         };

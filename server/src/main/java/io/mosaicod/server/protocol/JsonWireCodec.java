@@ -44,6 +44,8 @@ public final class JsonWireCodec implements WireCodec {
                     .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
                     .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // filter operands compare exactly with int64 / uint64 columns: a fraction must not pass through a double
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
     // ---------------------------------------------------------------- action requests

@@ -1,5 +1,6 @@
 package io.mosaicod.db;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,10 +87,13 @@ public interface Catalog {
     List<ColumnStats> columnStats(long chunkId);
 
     /**
-     * The statistics of columns {@code columnPaths} of every chunk of the topic, by chunk id, in one query; a
-     * chunk without statistics for any of them is absent.
+     * The statistics of columns {@code columnPaths} of every chunk of the topics, by chunk id, in one query per
+     * few hundred topics; a chunk without statistics for any of them is absent.
      */
-    Map<Long, List<ColumnStats>> columnStats(long topicId, Set<String> columnPaths);
+    Map<Long, List<ColumnStats>> columnStats(Collection<Long> topicIds, Set<String> columnPaths);
+
+    /** The chunks of each of the topics, in ordinal order, by topic id, in one query per few hundred topics. */
+    Map<Long, List<Chunk>> listChunks(Collection<Long> topicIds);
 
     /** Ids of the topic's chunks whose statistics say column {@code columnPath} holds a null, in one query. */
     Set<Long> chunksWithNulls(long topicId, String columnPath);

@@ -286,22 +286,30 @@ abstract class RepositoryContract {
     }
 
     @Test
-    void aTopicsChunkStatisticsOfNamedColumnsComeInOneLookupByChunk() {
+    void topicsChunksAndTheirStatisticsOfNamedColumnsComeInOneLookup() {
         Session session = catalog.createSession(sequence("run").id());
         Topic topic = topic(session, "run/imu");
         Topic other = topic(session, "run/gps");
+        Topic empty = topic(session, "run/none");
         Chunk first = catalog.addChunk(topic.id(), chunkWithNulls(0, true, false));
         Chunk second = catalog.addChunk(topic.id(), chunkWithNulls(1, false, true));
-        catalog.addChunk(topic.id(), chunk(2, 5, 6)); // no statistics at all
-        catalog.addChunk(other.id(), chunkWithNulls(0, true, true));
+        Chunk bare = catalog.addChunk(topic.id(), chunk(2, 5, 6)); // no statistics at all
+        Chunk others = catalog.addChunk(other.id(), chunkWithNulls(0, true, true));
 
-        Map<Long, List<ColumnStats>> values = catalog.columnStats(topic.id(), Set.of("value", "no_such_column"));
+        Map<Long, List<ColumnStats>> values = catalog.columnStats(List.of(topic.id()), Set.of("value", "no_such_column"));
         assertThat(values).containsOnlyKeys(first.id(), second.id());
         assertThat(values.get(second.id())).containsExactly(
                 new NumericColumnStats("value", OptionalDouble.of(1), OptionalDouble.of(2), true, false));
-        assertThat(catalog.columnStats(topic.id(), Set.of("timestamp_ns", "value")).get(first.id()))
-                .containsExactlyInAnyOrderElementsOf(catalog.columnStats(first.id()));
-        assertThat(catalog.columnStats(topic.id(), Set.of())).isEmpty();
+        assertThat(catalog.columnStats(List.of(topic.id(), other.id()), Set.of("timestamp_ns", "value")))
+                .containsOnlyKeys(first.id(), second.id(), others.id())
+                .satisfies(all -> assertThat(all.get(first.id()))
+                        .containsExactlyInAnyOrderElementsOf(catalog.columnStats(first.id())));
+        assertThat(catalog.columnStats(List.of(topic.id()), Set.of())).isEmpty();
+
+        Map<Long, List<Chunk>> chunks = catalog.listChunks(List.of(other.id(), topic.id(), empty.id()));
+        assertThat(chunks.get(topic.id())).containsExactly(first, second, bare);
+        assertThat(chunks.get(other.id())).containsExactly(others);
+        assertThat(chunks.get(empty.id())).isEmpty();
     }
 
     private static NewChunk chunkWithNulls(int ordinal, boolean nullTimestamps, boolean nullValues) {

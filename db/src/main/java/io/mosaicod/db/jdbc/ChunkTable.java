@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,7 @@ final class ChunkTable {
     private static final String SELECT_TOPIC_STATS = """
             SELECT s.chunk_id, column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan
             FROM chunk_column_stats s JOIN chunk c ON c.id = s.chunk_id
-            WHERE c.topic_id = ? AND s.column_path IN (%s)""";
+            WHERE c.topic_id IN (%s) AND s.column_path IN (%s)""";
     private static final String SELECT_CHUNKS_WITH_NULLS = """
             SELECT s.chunk_id FROM chunk_column_stats s JOIN chunk c ON c.id = s.chunk_id
             WHERE c.topic_id = ? AND s.column_path = ? AND s.has_null = ?""";
@@ -75,18 +74,15 @@ final class ChunkTable {
         return database.list(connection, SELECT_STATS, ChunkTable::columnStats, chunkId);
     }
 
-    Map<Long, List<ColumnStats>> stats(Connection connection, long topicId, Set<String> columnPaths)
+    Map<Long, List<ColumnStats>> stats(Connection connection, List<Long> topicIds, Set<String> columnPaths)
             throws SQLException {
-        Object[] parameters = new Object[1 + columnPaths.size()];
-        parameters[0] = topicId;
-        int i = 1;
-        for (String path : columnPaths) {
-            parameters[i++] = path;
-        }
-        String sql = SELECT_TOPIC_STATS.formatted(String.join(", ", Collections.nCopies(columnPaths.size(), "?")));
+        List<Object> parameters = new ArrayList<>(topicIds);
+        parameters.addAll(columnPaths);
+        String sql = SELECT_TOPIC_STATS.formatted(TopicBatches.placeholders(topicIds.size()),
+                TopicBatches.placeholders(columnPaths.size()));
         Map<Long, List<ColumnStats>> byChunk = new HashMap<>();
         database.list(connection, sql, row -> byChunk.computeIfAbsent(row.getLong("chunk_id"), id -> new ArrayList<>())
-                .add(columnStats(row)), parameters);
+                .add(columnStats(row)), parameters.toArray());
         return byChunk;
     }
 

@@ -16,6 +16,9 @@ import io.mosaicod.db.Topic;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -257,12 +260,29 @@ final class JdbcCatalog implements Catalog {
     }
 
     @Override
-    public Map<Long, List<ColumnStats>> columnStats(long topicId, Set<String> columnPaths) {
-        if (columnPaths.isEmpty()) {
-            return Map.of();
+    public Map<Long, List<ColumnStats>> columnStats(Collection<Long> topicIds, Set<String> columnPaths) {
+        Map<Long, List<ColumnStats>> byChunk = new HashMap<>();
+        if (!columnPaths.isEmpty()) {
+            for (List<Long> ids : TopicBatches.of(topicIds)) {
+                byChunk.putAll(database.read("read the column statistics of the chunks of " + ids.size() + " topics",
+                        connection -> chunks.stats(connection, ids, columnPaths)));
+            }
         }
-        return database.read("read the column statistics of the chunks of topic " + topicId,
-                connection -> chunks.stats(connection, topicId, columnPaths));
+        return byChunk;
+    }
+
+    @Override
+    public Map<Long, List<Chunk>> listChunks(Collection<Long> topicIds) {
+        Map<Long, List<Chunk>> byTopic = new HashMap<>();
+        for (List<Long> ids : TopicBatches.of(topicIds)) {
+            String sql = CHUNK_SELECT + " WHERE topic_id IN (" + TopicBatches.placeholders(ids.size())
+                    + ") ORDER BY topic_id, ordinal";
+            List<Chunk> listed = database.read("list chunks of " + ids.size() + " topics",
+                    connection -> database.list(connection, sql, rows::chunk, ids.toArray()));
+            listed.forEach(chunk -> byTopic.computeIfAbsent(chunk.topicId(), id -> new ArrayList<>()).add(chunk));
+        }
+        topicIds.forEach(id -> byTopic.putIfAbsent(id, List.of()));
+        return byTopic;
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.mosaicod.db.RepositoryException;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -286,6 +287,15 @@ final class InMemoryCatalog implements Catalog {
     }
 
     @Override
+    public Map<Long, List<Chunk>> listChunks(Collection<Long> topicIds) {
+        synchronized (tables) {
+            Map<Long, List<Chunk>> byTopic = new HashMap<>();
+            topicIds.forEach(id -> byTopic.put(id, chunksOf(id)));
+            return byTopic;
+        }
+    }
+
+    @Override
     public List<Chunk> listChunks(long topicId, long startNs, long endNs) {
         synchronized (tables) {
             return chunksOf(topicId).stream().filter(c -> c.minTimestampNs().isPresent()
@@ -311,10 +321,10 @@ final class InMemoryCatalog implements Catalog {
     }
 
     @Override
-    public Map<Long, List<ColumnStats>> columnStats(long topicId, Set<String> columnPaths) {
+    public Map<Long, List<ColumnStats>> columnStats(Collection<Long> topicIds, Set<String> columnPaths) {
         synchronized (tables) {
             Map<Long, List<ColumnStats>> byChunk = new HashMap<>();
-            tables.chunks.values().stream().filter(c -> c.chunk().topicId() == topicId).forEach(c -> {
+            tables.chunks.values().stream().filter(c -> topicIds.contains(c.chunk().topicId())).forEach(c -> {
                 List<ColumnStats> named = c.stats().stream().filter(s -> columnPaths.contains(s.columnPath())).toList();
                 if (!named.isEmpty()) {
                     byChunk.put(c.chunk().id(), named);

@@ -51,7 +51,7 @@ final class ColumnCondition implements RowCondition {
         }
         // structs between the list (or the batch) and the leaf: a null one nulls its elements
         for (int s = listStep + 1; s < chain.length - 1; s++) {
-            andValidity(chain[s], ok, count);
+            ValueTest.andValidity(chain[s].getValidityBufferAddress(), count, ok);
         }
         if (test == null && absentMatches) {
             for (int w = 0; w < ok.length; w++) {
@@ -61,7 +61,11 @@ final class ColumnCondition implements RowCondition {
         int rowCount = batch.getRowCount();
         int rowsEnd = listStep < 0 ? chain.length - 1 : listStep + 1;
         long[] validities = ListSlots.validities(chain);
-        ListSlots slots = listStep < 0 ? null : new ListSlots(chain[listStep]);
+        if (listStep < 0) {
+            andRows(validities, rowsEnd, rowCount, ok, rows);
+            return;
+        }
+        ListSlots slots = new ListSlots(chain[listStep]);
         for (int r = 0; r < rowCount; r++) {
             if (!ValueTest.isSet(rows, r)) {
                 continue;
@@ -72,10 +76,22 @@ final class ColumnCondition implements RowCondition {
         }
     }
 
-    private boolean answer(ListSlots slots, int row, boolean present, long[] ok) {
-        if (slots == null) {
-            return present ? ValueTest.isSet(ok, row) : absentMatches;
+    /**
+     * Without a list on the way, a word of rows at a time: a row whose structs above the leaf are all present
+     * answers as its value did; an absent one as absence does.
+     */
+    private void andRows(long[] validities, int levels, int rowCount, long[] ok, long[] rows) {
+        long absent = absentMatches ? -1L : 0L;
+        for (int w = 0; w < (rowCount + 63) >>> 6; w++) {
+            long present = -1L;
+            for (int s = 0; s < levels; s++) {
+                present &= ValueTest.validityWord(validities[s], rowCount, w);
+            }
+            rows[w] &= present & ok[w] | ~present & absent;
         }
+    }
+
+    private boolean answer(ListSlots slots, int row, boolean present, long[] ok) {
         long start = present ? slots.start(row) : 0;
         long end = present ? slots.start(row + 1) : 0;
         return switch (list.kind()) {
@@ -134,19 +150,8 @@ final class ColumnCondition implements RowCondition {
 
     private static void orValidity(FieldVector v, long[] bits, int count) {
         long validity = v.getValidityBufferAddress();
-        for (int i = 0; i < count; i++) {
-            if (ValueTest.isValid(validity, i)) {
-                ValueTest.set(bits, i);
-            }
-        }
-    }
-
-    private static void andValidity(FieldVector v, long[] bits, int count) {
-        long validity = v.getValidityBufferAddress();
-        for (int i = 0; i < count; i++) {
-            if (!ValueTest.isValid(validity, i)) {
-                bits[i >>> 6] &= ~(1L << i);
-            }
+        for (int w = 0; w < (count + 63) >>> 6; w++) {
+            bits[w] |= ValueTest.validityWord(validity, count, w);
         }
     }
 }

@@ -41,14 +41,17 @@ final class FloatingTest implements ValueTest {
         }
         long address = leaf.getDataBufferAddress();
         long validity = leaf.getValidityBufferAddress();
-        for (int i = 0; i < count; i++) {
-            if (ValueTest.isValid(validity, i)) {
+        // every slot judged (a null's slot holds some value), then the nulls cleared a word at a time
+        for (int w = 0; w < (count + 63) >>> 6; w++) {
+            long word = 0;
+            for (int i = w << 6, end = Math.min(count, i + 64); i < end; i++) {
                 double v = single ? Float.intBitsToFloat(MemoryUtil.getInt(address + 4L * i))
                         : Double.longBitsToDouble(MemoryUtil.getLong(address + 8L * i));
                 if (matches(v)) {
-                    ValueTest.set(matches, i);
+                    word |= 1L << i;
                 }
             }
+            matches[w] |= word & ValueTest.validityWord(validity, count, w);
         }
     }
 

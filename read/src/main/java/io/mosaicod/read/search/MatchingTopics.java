@@ -12,9 +12,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * One judgement of which candidate topics have a matching row. The work is a queue of chunks that workers
- * take one at a time; a candidate's surviving chunks join the queue only when it runs dry, so candidates are
- * judged roughly in order and a candidate found matching has its remaining chunks dropped, unread.
+ * One judgement of which candidate topics have a matching row. The work is a queue of every candidate's
+ * surviving chunks, in candidate order, that workers take one at a time, so candidates are judged roughly in
+ * order and a candidate found matching has its remaining chunks dropped, unread.
  */
 final class MatchingTopics {
     private final TopicSearch search;
@@ -22,7 +22,6 @@ final class MatchingTopics {
     /** Guarded by {@code this}, as are the fields below. */
     private final BitSet matched = new BitSet();
     private final ArrayDeque<Job> queue = new ArrayDeque<>();
-    private int listed;
     private Throwable failure;
 
     private record Job(int candidate, Chunk chunk) {
@@ -33,10 +32,16 @@ final class MatchingTopics {
         this.candidates = candidates;
     }
 
-    /** Runs {@code workers} workers on {@code threads} until every chunk is judged or dropped; the matches. */
+    /** Runs up to {@code workers} workers on {@code threads} until every chunk is judged or dropped; the matches. */
     BitSet judge(ExecutorService threads, int workers) throws IOException {
+        List<List<Chunk>> survivors = search.survivors(candidates);
+        for (int c = 0; c < survivors.size(); c++) {
+            for (Chunk chunk : survivors.get(c)) {
+                queue.add(new Job(c, chunk));
+            }
+        }
         List<Future<?>> running = new ArrayList<>();
-        for (int i = 0; i < workers; i++) {
+        for (int i = Math.min(workers, queue.size()); i > 0; i--) {
             running.add(threads.submit(this::work));
         }
         try {
@@ -88,27 +93,11 @@ final class MatchingTopics {
     private synchronized Job next() {
         while (failure == null) {
             Job job = queue.poll();
-            if (job != null) {
-                if (!matched.get(job.candidate)) {
-                    return job;
-                }
-            } else if (listed < candidates.size()) {
-                list(listed++);
-            } else {
-                return null;
+            if (job == null || !matched.get(job.candidate)) {
+                return job;
             }
         }
         return null;
-    }
-
-    private void list(int candidate) {
-        Candidate c = candidates.get(candidate);
-        try {
-            search.survivors(c.topicId(), search.chunksOf(c.topicId()), c.conditions())
-                    .forEach(chunk -> queue.add(new Job(candidate, chunk)));
-        } catch (RuntimeException e) {
-            failure = e;
-        }
     }
 
     private synchronized boolean isMatched(int candidate) {

@@ -82,16 +82,36 @@ public final class TopicSearch implements AutoCloseable {
     /** The same, one chunk per {@link MatchWalk#next()}, for callers that pull (an intersection's topics). */
     public MatchWalk walk(Topic topic, List<OntologyCondition> conditions, long startNs, long endNs,
                           MatchTimes matches) {
-        List<Chunk> chunks = survivors(topic.id(), catalog.listChunks(topic.id(), startNs, endNs), conditions);
+        Set<String> paths = new LinkedHashSet<>();
+        conditions.forEach(condition -> paths.add(leafPath(condition)));
+        List<Chunk> chunks = survivors(catalog.listChunks(topic.id(), startNs, endNs),
+                catalog.columnStats(List.of(topic.id()), paths), conditions);
         chunks.sort(Comparator.comparingLong(c -> c.minTimestampNs().orElse(Long.MIN_VALUE)));
         return new MatchWalk(topic.locator(), chunks, conditions, startNs, endNs, matches);
     }
 
-    /** The topic's chunks among {@code chunks} that the statistics of the conditions' columns do not rule out. */
-    List<Chunk> survivors(long topicId, List<Chunk> chunks, List<OntologyCondition> conditions) {
+    /**
+     * Of each candidate's chunks, those that the statistics of its conditions' columns do not rule out, by
+     * candidate position: two lookups in the repository for all of them, whatever their number.
+     */
+    List<List<Chunk>> survivors(List<Candidate> candidates) {
+        List<Long> topicIds = new ArrayList<>();
         Set<String> paths = new LinkedHashSet<>();
-        conditions.forEach(c -> paths.add(String.join(".", c.path().fields())));
-        Map<Long, List<ColumnStats>> statsByChunk = catalog.columnStats(topicId, paths);
+        for (Candidate c : candidates) {
+            topicIds.add(c.topicId());
+            c.conditions().forEach(condition -> paths.add(leafPath(condition)));
+        }
+        Map<Long, List<Chunk>> chunks = catalog.listChunks(topicIds);
+        Map<Long, List<ColumnStats>> stats = catalog.columnStats(topicIds, paths);
+        List<List<Chunk>> survivors = new ArrayList<>();
+        for (Candidate c : candidates) {
+            survivors.add(survivors(chunks.get(c.topicId()), stats, c.conditions()));
+        }
+        return survivors;
+    }
+
+    private static List<Chunk> survivors(List<Chunk> chunks, Map<Long, List<ColumnStats>> statsByChunk,
+                                         List<OntologyCondition> conditions) {
         List<Chunk> survivors = new ArrayList<>();
         for (Chunk chunk : chunks) {
             Map<String, ColumnStats> byPath = new HashMap<>();
@@ -103,8 +123,8 @@ public final class TopicSearch implements AutoCloseable {
         return survivors;
     }
 
-    List<Chunk> chunksOf(long topicId) {
-        return catalog.listChunks(topicId);
+    private static String leafPath(OntologyCondition condition) {
+        return String.join(".", condition.path().fields());
     }
 
     ChunkScan scan(Chunk chunk, List<OntologyCondition> conditions) throws IOException {

@@ -164,6 +164,15 @@ final class SearchBenchmark {
                         time(runs, () -> require(client.clusterize(clusterize).size(), clusterCount, "clusterize")),
                         time(runs, () -> require(clusters(duck, windowSql).size(), clusterCount, "DuckDB window")),
                         0.8));
+
+                // the same data work with a single Result: how much of the above is the stream of Results
+                String oneCluster = clusterize.replace("\"clustering_dt_ns\":" + CLUSTER_DT_NS, "\"clustering_dt_ns\":0");
+                String minMaxSql = "SELECT min(timestamp_ns), max(timestamp_ns) FROM read_parquet(" + arm.files
+                        + ") WHERE acc.z > " + CLUSTER_THRESHOLD;
+                timings.add(new Timing("clusterize, dt 0", "the same, dt 0: one cluster, one Result (DuckDB: min and"
+                        + " max of the matching times)",
+                        time(runs, () -> require(client.clusterize(oneCluster).size(), 1, "clusterize dt 0")),
+                        time(runs, () -> require(clusters(duck, minMaxSql).size(), 1, "DuckDB min/max")), null));
             }
             peakRss = peakRss(server.pid());
         }

@@ -1,17 +1,19 @@
 package io.mosaicod.format;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What a {@link ChunkReader} returns.
  *
- * @param columns   top-level columns to read, in the order wanted; null for all
+ * @param columns   what to read, in the order wanted, each a top-level column's name then, optionally, names of
+ *                  struct fields below it (only those fields of the struct are read); null for all
  * @param startNs   with {@code endNs}, skip row groups whose {@code timestamp_ns} statistics show no row in
  *                  [startNs, endNs); null to read every row group. Rows are not filtered one by one.
  * @param endNs     exclusive end of the time range
  * @param batchRows the most rows per batch (a batch never spans two row groups)
  */
-public record ChunkReadOptions(List<String> columns, Long startNs, Long endNs, int batchRows) {
+public record ChunkReadOptions(List<List<String>> columns, Long startNs, Long endNs, int batchRows) {
 
     public static final int DEFAULT_BATCH_ROWS = 8192;
 
@@ -22,7 +24,16 @@ public record ChunkReadOptions(List<String> columns, Long startNs, Long endNs, i
         if ((startNs == null) != (endNs == null)) {
             throw new IllegalArgumentException("a time range needs both its start and its end");
         }
-        columns = columns == null ? null : List.copyOf(columns);
+        if (columns != null) {
+            List<List<String>> copies = new ArrayList<>();
+            for (List<String> path : columns) {
+                if (path.isEmpty()) {
+                    throw new IllegalArgumentException("an empty column path");
+                }
+                copies.add(List.copyOf(path));
+            }
+            columns = List.copyOf(copies);
+        }
     }
 
     /** Every column and row, in batches of {@link #DEFAULT_BATCH_ROWS}. */
@@ -30,8 +41,14 @@ public record ChunkReadOptions(List<String> columns, Long startNs, Long endNs, i
         return new ChunkReadOptions(null, null, null, DEFAULT_BATCH_ROWS);
     }
 
+    /** Whole top-level columns. */
     public ChunkReadOptions withColumns(List<String> selected) {
-        return new ChunkReadOptions(selected, startNs, endNs, batchRows);
+        return withColumnPaths(selected.stream().map(List::of).toList());
+    }
+
+    /** Top-level columns, each whole or only the struct fields a path names (see {@link #columns}). */
+    public ChunkReadOptions withColumnPaths(List<List<String>> paths) {
+        return new ChunkReadOptions(paths, startNs, endNs, batchRows);
     }
 
     public ChunkReadOptions withTimeRange(long start, long end) {

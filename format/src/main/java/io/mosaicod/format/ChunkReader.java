@@ -56,16 +56,10 @@ public final class ChunkReader implements AutoCloseable {
         this.source = source;
         this.footer = footer;
         this.options = options;
-        this.schema = project(footer.schema(), options.columns());
-        MessageType fileSchema = footer.parquetMetadata().getFileMetaData().getSchema();
-        List<Type> fields = new ArrayList<>();
-        for (Field f : schema.getFields()) {
-            if (!fileSchema.containsField(f.getName())) {
-                throw new ChunkFormatException(chunkName, "Arrow field '" + f.getName() + "' has no Parquet column");
-            }
-            fields.add(fileSchema.getType(f.getName()));
-        }
-        this.requested = new MessageType(fileSchema.getName(), fields);
+        ColumnSelection selection = ColumnSelection.of(footer.schema(),
+                footer.parquetMetadata().getFileMetaData().getSchema(), options.columns(), chunkName);
+        this.schema = selection.arrow;
+        this.requested = selection.parquet;
         try {
             List<LeafColumn> leaves = ColumnLayout.leaves(schema, requested, chunkName);
             SharedAncestors ancestors = new SharedAncestors(leaves); // a batch reads the columns in this order
@@ -99,26 +93,6 @@ public final class ChunkReader implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw ChunkFailures.translate(source.name(), "opening", e);
         }
-    }
-
-    private Schema project(Schema full, List<String> columns) throws ChunkFormatException {
-        if (columns == null) {
-            return full;
-        }
-        List<Field> fields = new ArrayList<>();
-        for (String name : columns) {
-            Field match = null;
-            for (Field f : full.getFields()) {
-                if (f.getName().equals(name)) {
-                    match = f;
-                }
-            }
-            if (match == null) {
-                throw new ChunkFormatException(chunkName, "has no column '" + name + "'");
-            }
-            fields.add(match);
-        }
-        return new Schema(fields, full.getCustomMetadata());
     }
 
     /** The Arrow schema of the batches (projected, with the chunk's schema metadata). */

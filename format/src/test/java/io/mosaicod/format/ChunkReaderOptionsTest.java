@@ -13,8 +13,11 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -107,5 +110,83 @@ class ChunkReaderOptionsTest {
         }
         assertThatThrownBy(() -> ChunkReader.open(source, allocator, ChunkReadOptions.all().withColumns(List.of("nope"))))
                 .isInstanceOf(ChunkFormatException.class).hasMessageContaining("'nope'");
+    }
+
+    /**
+     * Struct fields named by path are read alone, the struct's nulls kept: a search on {@code pose.position.y}
+     * decodes that leaf, not its siblings. A name the struct lacks leaves it whole.
+     */
+    @Test
+    void aColumnPathReadsOnlyTheNamedFieldsOfAStruct() throws IOException {
+        Field x = new Field("x", FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null);
+        Field y = new Field("y", FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null);
+        Field position = new Field("position", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(x, y));
+        Field frame = new Field("frame", FieldType.nullable(ArrowType.Utf8.INSTANCE), null);
+        Field pose = new Field("pose", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(position, frame));
+        Field ts = new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null);
+        Schema nested = new Schema(List.of(ts, pose));
+        int rows = 500;
+        for (WriterProfile profile : WriterProfile.values()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (ChunkWriter writer = ChunkWriter.open(out, "nested", nested, profile, 4096);
+                 VectorSchemaRoot root = VectorSchemaRoot.create(nested, allocator)) {
+                StructVector poses = (StructVector) root.getVector("pose");
+                StructVector positions = (StructVector) poses.getChild("position");
+                for (int i = 0; i < rows; i++) {
+                    ((BigIntVector) root.getVector(0)).setSafe(i, i);
+                    if (i % 7 == 0) {
+                        poses.setNull(i);
+                        continue;
+                    }
+                    poses.setIndexDefined(i);
+                    if (i % 5 == 0) {
+                        positions.setNull(i);
+                    } else {
+                        positions.setIndexDefined(i);
+                        ((Float8Vector) positions.getChild("x")).setSafe(i, -i);
+                        if (i % 3 != 0) {
+                            ((Float8Vector) positions.getChild("y")).setSafe(i, i / 2.0);
+                        }
+                    }
+                    ((VarCharVector) poses.getChild("frame")).setSafe(i, ("f" + i).getBytes(StandardCharsets.UTF_8));
+                }
+                root.setRowCount(rows);
+                writer.write(root);
+                writer.finish();
+            }
+            InMemorySource source = new InMemorySource("nested", out.toByteArray());
+            List<List<String>> paths = List.of(List.of("pose", "frame"), List.of("timestamp_ns"),
+                    List.of("pose", "position", "y"));
+            try (ChunkReader whole = ChunkReader.open(source, allocator, ChunkReadOptions.all());
+                 ChunkReader part = ChunkReader.open(source, allocator, ChunkReadOptions.all().withColumnPaths(paths))) {
+                Field yOnly = new Field("position", position.getFieldType(), List.of(y));
+                assertThat(part.schema()).as(profile.name()).isEqualTo(new Schema(List.of(
+                        new Field("pose", pose.getFieldType(), List.of(yOnly, frame)), ts)));
+                int seen = 0;
+                while (whole.loadNextBatch()) {
+                    assertThat(part.loadNextBatch()).isTrue();
+                    StructVector expected = (StructVector) whole.root().getVector("pose");
+                    StructVector actual = (StructVector) part.root().getVector("pose");
+                    for (int i = 0; i < whole.root().getRowCount(); i++) {
+                        String row = profile + " row " + (seen + i);
+                        assertThat(actual.isNull(i)).as(row).isEqualTo(expected.isNull(i));
+                        StructVector expectedPosition = (StructVector) expected.getChild("position");
+                        StructVector actualPosition = (StructVector) actual.getChild("position");
+                        assertThat(actualPosition.isNull(i)).as(row).isEqualTo(expectedPosition.isNull(i));
+                        assertThat(actualPosition.getChild("y").getObject(i)).as(row)
+                                .isEqualTo(expectedPosition.getChild("y").getObject(i));
+                        assertThat(actual.getChild("frame").getObject(i)).as(row)
+                                .isEqualTo(expected.getChild("frame").getObject(i));
+                    }
+                    seen += whole.root().getRowCount();
+                }
+                assertThat(part.loadNextBatch()).isFalse();
+                assertThat(seen).isEqualTo(rows);
+            }
+            try (ChunkReader unknown = ChunkReader.open(source, allocator,
+                    ChunkReadOptions.all().withColumnPaths(List.of(List.of("pose", "nope"))))) {
+                assertThat(unknown.schema().getFields()).containsExactly(pose);
+            }
+        }
     }
 }

@@ -8,16 +8,17 @@ import io.mosaicod.format.ChunkReader;
 import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * One chunk read for a search, a batch at a time: its time and the columns the conditions name that it has
- * (the time also gives batches their rows when every condition names a column the chunk lacks), with the
- * conditions bound to the chunk's own schema. Each scan binds anew, so scans run on any thread.
+ * One chunk read for a search, a batch at a time: its time and the columns the conditions name that it has,
+ * of a struct only the fields named (the time also gives batches their rows when every condition names a
+ * column the chunk lacks), with the conditions bound to the chunk's own, so projected, schema. Each scan
+ * binds anew, so scans run on any thread.
  */
 final class ChunkScan implements AutoCloseable {
     static final String TIME_COLUMN = "timestamp_ns";
@@ -39,16 +40,18 @@ final class ChunkScan implements AutoCloseable {
         ChunkReader reader = null;
         try {
             ChunkFooter footer = ChunkFooter.read(source);
-            Set<String> wanted = new LinkedHashSet<>();
-            wanted.add(TIME_COLUMN);
-            conditions.forEach(c -> wanted.add(c.path().fields().get(0)));
-            List<String> present = new ArrayList<>();
-            footer.schema().getFields().forEach(f -> {
-                if (wanted.contains(f.getName())) {
-                    present.add(f.getName());
+            Set<String> present = new HashSet<>();
+            footer.schema().getFields().forEach(f -> present.add(f.getName()));
+            List<List<String>> paths = new ArrayList<>();
+            if (present.contains(TIME_COLUMN)) {
+                paths.add(List.of(TIME_COLUMN));
+            }
+            for (OntologyCondition c : conditions) {
+                if (present.contains(c.path().fields().get(0))) {
+                    paths.add(c.path().fields()); // of a struct, only the named fields are decoded
                 }
-            });
-            reader = ChunkReader.open(source, footer, allocator, ChunkReadOptions.all().withColumns(present));
+            }
+            reader = ChunkReader.open(source, footer, allocator, ChunkReadOptions.all().withColumnPaths(paths));
             return new ChunkScan(source, reader, OntologyMatcher.bind(reader.schema(), conditions,
                     maxPlainListEqValues));
         } catch (IOException | RuntimeException | Error e) {

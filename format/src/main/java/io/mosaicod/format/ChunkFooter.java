@@ -54,12 +54,15 @@ public final class ChunkFooter {
         this.rowGroups = List.copyOf(groups);
     }
 
+    /** Built once: a search opens thousands of chunks, and building the options looks up ~30 settings. */
+    private static final ParquetReadOptions READ_OPTIONS = ParquetReadOptions.builder(new PlainParquetConfiguration())
+            .withCodecFactory(ChunkCompression.FOR_READING)
+            .withAllocator(PooledHeapAllocator.INSTANCE)
+            .usePageChecksumVerification(true)
+            .build();
+
     static ParquetReadOptions readOptions() {
-        return ParquetReadOptions.builder(new PlainParquetConfiguration())
-                .withCodecFactory(ChunkCompression.FOR_READING)
-                .withAllocator(PooledHeapAllocator.INSTANCE)
-                .usePageChecksumVerification(true)
-                .build();
+        return READ_OPTIONS;
     }
 
     /** Reads the footer of the chunk {@code source} holds; the source stays open. */

@@ -1,7 +1,5 @@
 package io.mosaicod.db.jdbc;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.ApiKeys;
@@ -17,6 +15,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /** The repository over SQLite or PostgreSQL, through one connection pool. */
 public final class JdbcRepository implements Repository {
@@ -61,13 +65,7 @@ public final class JdbcRepository implements Repository {
         if (dialect == Dialect.SQLITE) {
             createParentFolder(config.jdbcUrl());
         }
-        HikariDataSource pool;
-        try {
-            pool = new HikariDataSource(poolConfig(config, dialect));
-        } catch (RuntimeException e) {
-            throw new RepositoryException("cannot connect to the repository at " + config.jdbcUrl() + ": "
-                    + e.getMessage(), e);
-        }
+        HikariDataSource pool = connect(config, dialect);
         try {
             SchemaMigration.migrate(pool, dialect, config.jdbcUrl());
             return new JdbcRepository(pool, dialect, config.jdbcUrl(), errors);
@@ -75,6 +73,43 @@ public final class JdbcRepository implements Repository {
             pool.close();
             throw e;
         }
+    }
+
+    /**
+     * The connection pool, its first connection open. On a fresh SQLite file, the first connection of each
+     * process switches the file to WAL, which needs the file to itself and fails at once (SQLITE_BUSY, without
+     * waiting the busy timeout) while another process does the same: then it tries again, for as long as the
+     * busy timeout, so that processes started together on a new data folder all come up (CI once saw one fail).
+     */
+    private static HikariDataSource connect(DatabaseConfig config, Dialect dialect) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SQLITE_BUSY_TIMEOUT_MS);
+        for (long pauseMs = 10; ; pauseMs = Math.min(2 * pauseMs, 500)) {
+            try {
+                return new HikariDataSource(poolConfig(config, dialect));
+            } catch (RuntimeException e) {
+                if (dialect != Dialect.SQLITE || !busy(e) || System.nanoTime() > deadline) {
+                    throw new RepositoryException("cannot connect to the repository at " + config.jdbcUrl() + ": "
+                            + e.getMessage(), e);
+                }
+                try {
+                    Thread.sleep(ThreadLocalRandom.current().nextLong(pauseMs / 2, pauseMs + 1));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new RepositoryException("interrupted while connecting to the repository at "
+                            + config.jdbcUrl(), e);
+                }
+            }
+        }
+    }
+
+    private static boolean busy(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLiteException s && (s.getResultCode() == SQLiteErrorCode.SQLITE_BUSY
+                    || s.getResultCode() == SQLiteErrorCode.SQLITE_LOCKED)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The embedded repository lives in the data folder, which a first start on a fresh machine creates. */

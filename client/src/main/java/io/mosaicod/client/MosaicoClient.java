@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongConsumer;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
@@ -22,7 +23,6 @@ import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.Result;
-import org.apache.arrow.flight.SyncPutListener;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -283,15 +283,22 @@ public final class MosaicoClient implements AutoCloseable {
      * {@link TopicUpload#put}, then {@link TopicUpload#complete()}.
      */
     public TopicUpload upload(String topicLocator, UUID topicUuid, Schema schema) {
+        return upload(topicLocator, topicUuid, schema, batch -> { });
+    }
+
+    /**
+     * As {@link #upload(String, UUID, Schema)}, and {@code onStored} hears the number of each batch the server
+     * confirms stored, in order, on a gRPC thread (keep it short).
+     */
+    public TopicUpload upload(String topicLocator, UUID topicUuid, Schema schema, LongConsumer onStored) {
         ObjectNode command = Json.object().put("resource_locator", topicLocator).put("topic_uuid", topicUuid.toString());
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        SyncPutListener replies = new SyncPutListener();
+        StoredBatches replies = new StoredBatches(onStored);
         try {
             var writer = flight.startPut(FlightDescriptor.command(Json.bytes(command)), root, replies);
-            return new TopicUpload(topicLocator, root, writer, replies);
+            return new TopicUpload(topicLocator, root, writer, replies, allocator);
         } catch (RuntimeException e) {
             root.close();
-            replies.close();
             throw ClientErrors.translate(e);
         }
     }

@@ -1,7 +1,9 @@
 package io.mosaicod.client;
 
+import java.time.Duration;
 import org.apache.arrow.flight.FlightClient.ClientStreamListener;
-import org.apache.arrow.flight.SyncPutListener;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
@@ -9,21 +11,26 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
  * One DoPut: the schema went out when the upload opened; each {@link #put} sends one record batch, which
- * the server stores as one chunk. {@link #complete()} ends the stream normally (the topic's upload is then
- * complete) and reports the server's verdict; closing without completing cancels the stream.
+ * the server stores as one chunk, and numbers it so that the server can confirm it stored ({@link #stored()},
+ * {@link #awaitStored}). {@link #complete()} ends the stream normally (the topic's upload is then complete) and
+ * reports the server's verdict; closing without completing cancels the stream.
  */
 public final class TopicUpload implements AutoCloseable {
     private final String locator;
     private final VectorSchemaRoot root;
     private final ClientStreamListener writer;
-    private final SyncPutListener replies;
+    private final StoredBatches replies;
+    private final BufferAllocator allocator;
+    private long sent;
     private boolean ended;
 
-    TopicUpload(String locator, VectorSchemaRoot root, ClientStreamListener writer, SyncPutListener replies) {
+    TopicUpload(String locator, VectorSchemaRoot root, ClientStreamListener writer, StoredBatches replies,
+                BufferAllocator allocator) {
         this.locator = locator;
         this.root = root;
         this.writer = writer;
         this.replies = replies;
+        this.allocator = allocator;
     }
 
     public String locator() {
@@ -32,18 +39,47 @@ public final class TopicUpload implements AutoCloseable {
 
     /**
      * Sends {@code batch} (of the upload's schema) as the next record batch. Its buffers are shared, not
-     * copied, for the duration of the call.
+     * copied, for the duration of the call. Blocks while the server's flow control holds the stream.
+     *
+     * @return the batch's number in the upload, from 0, as {@link #stored()} counts them
      */
-    public void put(VectorSchemaRoot batch) {
+    public long put(VectorSchemaRoot batch) {
         requireOpen();
         try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch()) {
             new VectorLoader(root).load(record);
-            writer.putNext();
+            ArrowBuf number = allocator.buffer(Long.BYTES);
+            number.setLong(0, sent);
+            number.writerIndex(Long.BYTES);
+            writer.putNext(number); // the writer releases it once sent
+            return sent++;
         } catch (RuntimeException e) {
             throw ClientErrors.translate(e);
         } finally {
             root.clear();
         }
+    }
+
+    /** Batches sent so far. */
+    public long sent() {
+        return sent;
+    }
+
+    /**
+     * Batches the server confirmed durable in its store and recorded, counted from the first: every batch
+     * numbered below is stored. Stays 0 with a server that does not confirm batches (upstream mosaicod).
+     */
+    public long stored() {
+        return replies.stored();
+    }
+
+    /**
+     * Waits until the server confirmed at least {@code batches} batches stored, the stream ended, or
+     * {@code timeout} passed.
+     *
+     * @return the batches confirmed stored
+     */
+    public long awaitStored(long batches, Duration timeout) throws InterruptedException {
+        return replies.awaitStored(batches, timeout);
     }
 
     /** Ends the stream normally and waits for the server's answer; throws the server's refusal, if any. */
@@ -87,6 +123,5 @@ public final class TopicUpload implements AutoCloseable {
 
     private void release() {
         root.close();
-        replies.close();
     }
 }

@@ -1,6 +1,7 @@
 package io.mosaicod.db;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -46,7 +47,24 @@ public interface UploadClaims {
      * @return the chunk, or empty if the claim is no longer held (nothing was written)
      * @throws ConcurrentDeletionException if the topic was deleted
      */
-    Optional<Chunk> addChunk(UploadClaim claim, NewChunk chunk);
+    default Optional<Chunk> addChunk(UploadClaim claim, NewChunk chunk) {
+        ChunksAdded added = addChunks(List.of(new ClaimedChunks(claim, List.of(chunk)))).get(0);
+        return switch (added.outcome()) {
+            case ADDED -> Optional.of(added.chunks().get(0));
+            case CLAIM_LOST -> Optional.empty();
+            case TOPIC_DELETED -> throw new ConcurrentDeletionException("cannot add a chunk to topic "
+                    + claim.topicId() + ": it was deleted meanwhile", null);
+        };
+    }
+
+    /**
+     * Records the chunks of several uploads in one transaction, so that they share one commit (group commit):
+     * for each upload whose claim is held, its chunks with their column statistics, and a renewal of its claim.
+     * An upload whose claim is lost or whose topic was deleted records nothing; the others are unaffected.
+     *
+     * @return one outcome per element of {@code uploads}, in the same order
+     */
+    List<ChunksAdded> addChunks(List<ClaimedChunks> uploads);
 
     /**
      * Records that the upload is complete (as {@link Catalog#markUploadComplete} does) and ends the claim, in one

@@ -476,6 +476,37 @@ abstract class RepositoryContract {
         assertThat(catalog.listChunks(topic.id())).hasSize(2);
     }
 
+    /** Group commit: one call records several uploads' chunks; a lost claim or a deleted topic spoils only its own. */
+    @Test
+    void chunksOfSeveralUploadsAreRecordedTogetherEachUnderItsOwnClaim() {
+        Topic held = newTopic("run/held");
+        Topic alsoHeld = newTopic("run/also");
+        Topic taken = newTopic("run/taken");
+        Topic deleted = newTopic("run/deleted");
+        UploadClaim heldClaim = claims().claim(held.id(), LONG_LEASE).orElseThrow();
+        UploadClaim alsoHeldClaim = claims().claim(alsoHeld.id(), LONG_LEASE).orElseThrow();
+        UploadClaim lostClaim = claims().claim(taken.id(), Duration.ZERO).orElseThrow();
+        claims().claim(taken.id(), LONG_LEASE).orElseThrow();
+        UploadClaim deletedClaim = claims().claim(deleted.id(), LONG_LEASE).orElseThrow();
+        assertThat(catalog.deleteTopic(deleted.id())).isTrue();
+
+        List<ChunksAdded> outcomes = claims().addChunks(List.of(
+                new ClaimedChunks(heldClaim, List.of(chunk(0, 10, 20), chunk(1, 30, 40))),
+                new ClaimedChunks(lostClaim, List.of(chunk(0, 0, 1))),
+                new ClaimedChunks(deletedClaim, List.of(chunk(0, 0, 1))),
+                new ClaimedChunks(alsoHeldClaim, List.of(chunk(0, 5, 6)))));
+
+        assertThat(outcomes).extracting(ChunksAdded::outcome).containsExactly(ChunksAdded.Outcome.ADDED,
+                ChunksAdded.Outcome.CLAIM_LOST, ChunksAdded.Outcome.TOPIC_DELETED, ChunksAdded.Outcome.ADDED);
+        assertThat(outcomes.get(0).chunks()).extracting(Chunk::ordinal).containsExactly(0, 1);
+        assertThat(catalog.listChunks(held.id())).isEqualTo(outcomes.get(0).chunks());
+        assertThat(catalog.listChunks(alsoHeld.id())).isEqualTo(outcomes.get(3).chunks());
+        assertThat(catalog.listChunks(taken.id())).isEmpty();
+        assertThat(outcomes.get(1).chunks()).isEmpty();
+        assertThat(claims().complete(heldClaim)).isTrue();
+        assertThat(catalog.findTopic(held.id()).orElseThrow().lastTimestampNs()).hasValue(40);
+    }
+
     /** The server that held the claim died: nobody renews it, it expires, and its holder is fenced out. */
     @Test
     void aClaimNotRenewedForItsDurationIsTakenOverAndItsHolderWritesNothingMore() {

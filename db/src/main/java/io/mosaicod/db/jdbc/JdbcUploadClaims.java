@@ -1,6 +1,8 @@
 package io.mosaicod.db.jdbc;
 
 import io.mosaicod.db.Chunk;
+import io.mosaicod.db.ChunksAdded;
+import io.mosaicod.db.ClaimedChunks;
 import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.UploadClaim;
@@ -8,6 +10,8 @@ import io.mosaicod.db.UploadClaims;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -80,10 +84,27 @@ final class JdbcUploadClaims implements UploadClaims {
     }
 
     @Override
-    public Optional<Chunk> addChunk(UploadClaim held, NewChunk chunk) {
-        return database.write("add chunk `" + chunk.objectKey() + "` to topic " + held.topicId(), connection ->
-                renew(connection, held) ? Optional.of(chunks.insert(connection, held.topicId(), chunk))
-                        : Optional.empty());
+    public List<ChunksAdded> addChunks(List<ClaimedChunks> uploads) {
+        return database.write("add the chunks of " + uploads.size() + " uploads", connection -> {
+            List<ChunksAdded> outcomes = new ArrayList<>(uploads.size());
+            for (ClaimedChunks upload : uploads) {
+                outcomes.add(addChunks(connection, upload));
+            }
+            return outcomes;
+        });
+    }
+
+    private ChunksAdded addChunks(Connection connection, ClaimedChunks upload) throws SQLException {
+        UploadClaim held = upload.claim();
+        if (database.update(connection, renew, held.duration().toMillis(), held.topicId(), held.token()) == 0) {
+            return ChunksAdded.notAdded(topicExists(connection, held.topicId()) ? ChunksAdded.Outcome.CLAIM_LOST
+                    : ChunksAdded.Outcome.TOPIC_DELETED);
+        }
+        List<Chunk> added = new ArrayList<>(upload.chunks().size());
+        for (NewChunk chunk : upload.chunks()) {
+            added.add(chunks.insert(connection, held.topicId(), chunk));
+        }
+        return ChunksAdded.added(added);
     }
 
     @Override
@@ -105,8 +126,12 @@ final class JdbcUploadClaims implements UploadClaims {
 
     /** A claim whose topic is gone was lost to a delete, which callers answer as such. */
     private void requireTopic(Connection connection, long topicId) throws SQLException {
-        if (database.first(connection, "SELECT 1 FROM topic WHERE id = ?", row -> true, topicId).isEmpty()) {
+        if (!topicExists(connection, topicId)) {
             throw new ConcurrentDeletionException("cannot write topic " + topicId + ": it was deleted meanwhile", null);
         }
+    }
+
+    private boolean topicExists(Connection connection, long topicId) throws SQLException {
+        return database.first(connection, "SELECT 1 FROM topic WHERE id = ?", row -> true, topicId).isPresent();
     }
 }

@@ -1,11 +1,12 @@
 package io.mosaicod.db.memory;
 
-import io.mosaicod.db.Chunk;
-import io.mosaicod.db.NewChunk;
+import io.mosaicod.db.ChunksAdded;
+import io.mosaicod.db.ClaimedChunks;
 import io.mosaicod.db.UploadClaim;
 import io.mosaicod.db.UploadClaims;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -58,12 +59,22 @@ final class InMemoryUploadClaims implements UploadClaims {
     }
 
     @Override
-    public Optional<Chunk> addChunk(UploadClaim claim, NewChunk chunk) {
+    public List<ChunksAdded> addChunks(List<ClaimedChunks> uploads) {
         synchronized (tables) {
-            if (!renew(claim)) {
-                return Optional.empty();
+            List<ChunksAdded> outcomes = new ArrayList<>();
+            for (ClaimedChunks upload : uploads) {
+                UploadClaim claim = upload.claim();
+                TopicRow topic = tables.topics.get(claim.topicId());
+                if (topic == null) {
+                    outcomes.add(ChunksAdded.notAdded(ChunksAdded.Outcome.TOPIC_DELETED));
+                } else if (!renew(claim)) {
+                    outcomes.add(ChunksAdded.notAdded(ChunksAdded.Outcome.CLAIM_LOST));
+                } else {
+                    outcomes.add(ChunksAdded.added(
+                            InMemoryCatalog.insertChunks(tables, claim.topicId(), upload.chunks())));
+                }
             }
-            return Optional.of(InMemoryCatalog.insertChunks(tables, claim.topicId(), List.of(chunk)).get(0));
+            return outcomes;
         }
     }
 

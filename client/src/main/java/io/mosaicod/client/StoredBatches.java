@@ -18,7 +18,7 @@ import org.apache.arrow.memory.ArrowBuf;
 final class StoredBatches implements FlightClient.PutListener {
     private final LongConsumer onStored;
     private long stored;
-    private boolean ended;
+    private volatile boolean ended;
     private Throwable failure;
 
     /** @param onStored hears each batch number as the server confirms it, on a gRPC thread */
@@ -51,6 +51,16 @@ final class StoredBatches implements FlightClient.PutListener {
     public synchronized void onCompleted() {
         ended = true;
         notifyAll();
+    }
+
+    /**
+     * Whether the stream has ended (the server answered, failed or died). Arrow asks this in a loop while a
+     * {@code putNext} waits for the stream to become ready (flow control): without it, a put blocked when the
+     * server died spun on a core forever, since a dead stream never becomes ready again.
+     */
+    @Override
+    public boolean isCancelled() {
+        return ended;
     }
 
     /** Waits for the end of the stream; throws the server's refusal, if any. */

@@ -58,7 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  * holding the incomplete topics of the earlier kills. At the end, every topic of every trial is checked once
  * more ({@link DataLedger}).
  *
- * <p>Trials: {@link Campaign#size} (4, or 60 with {@code -Dreliability.long=true}), or {@code
+ * <p>Trials: {@link Campaign#size} (3, or 60 with {@code -Dreliability.long=true}), or {@code
  * -Dmosaicod.reliability.trials=N}. The kill lands after a number of acknowledgements drawn from the seed
  * (uniform over the trial's batches), or, in one trial in four, after a delay drawn uniformly over the time
  * the trial's uploads were estimated to take (from the rate at which an earlier trial's batches were stored).
@@ -80,7 +80,7 @@ abstract class UploadKillTest {
     @Test
     void everyAcknowledgedBatchSurvivesAndEveryTopicIsCompleteOrCleanlyIncomplete() throws Exception {
         Random random = new Random(Campaign.seed(SEED, SCENARIO));
-        int trials = Integer.getInteger(TRIALS_PROPERTY, Campaign.size(4, 60));
+        int trials = Integer.getInteger(TRIALS_PROPERTY, Campaign.size(3, 60));
         Figures figures = new Figures();
         long started = System.nanoTime();
         try (Deployment deployment = new Deployment(backend(dir))) {
@@ -507,6 +507,8 @@ abstract class UploadKillTest {
                         + " of " + upload.batches.size() + " batches acknowledged, " + upload.sentRows.size()
                         + " sent, completion " + (upload.completed ? "confirmed" : upload.completeCalled
                         ? "asked, not confirmed" : "not asked") + ", kill " + killMoment + ")";
+                assertThat(upload.acknowledgedBatches()).as("batches of %s acknowledged: a prefix of those sent", what)
+                        .isLessThanOrEqualTo(upload.sentRows.size());
                 int recorded = checkChunks(upload, what, figures);
                 assertThat((long) recorded).as("chunks recorded of %s: every acknowledged batch", what)
                         .isGreaterThanOrEqualTo(upload.acknowledgedBatches());

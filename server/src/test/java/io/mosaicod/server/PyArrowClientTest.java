@@ -43,4 +43,21 @@ class PyArrowClientTest extends ServerFixture {
         assertThat(chunks.stream().mapToLong(c -> c.maxTimestampNs().getAsLong()).max().getAsLong())
                 .isEqualTo(written.get("max").asLong());
     }
+
+    /** An acknowledgement reaches a client of another language as docs/protocol.md says, batch by batch. */
+    @Test
+    void pyarrowHearsEachBatchStoredThroughItsApplicationMetadata() throws Exception {
+        PyArrow python = PyArrow.find();
+        PyArrow.Run run = python.runScript(Path.of("src/test/resources/python/acknowledged_upload.py"),
+                List.of(Integer.toString(server.port()), uniqueName("pyacks")));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        String[] lines = run.output().strip().split("\n");
+        JsonNode written = JSON.readTree(lines[lines.length - 1]);
+
+        Topic topic = catalog().findTopicByLocator(written.get("locator").asText()).orElseThrow();
+        assertThat(topic.isUploadComplete()).isTrue();
+        List<Chunk> chunks = catalog().listChunks(topic.id());
+        assertThat(chunks).hasSize(written.get("batches").asInt());
+        assertThat(chunks.stream().mapToLong(Chunk::rowCount).sum()).isEqualTo(written.get("rows").asLong());
+    }
 }

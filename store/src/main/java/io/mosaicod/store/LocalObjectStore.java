@@ -35,6 +35,7 @@ public final class LocalObjectStore implements ObjectStore {
     private static final Path DISCARD = Path.of("/dev/null");
     private final Path root;
     private final OptionalInt directAlignment;
+    private final DirectorySyncs directorySyncs = new DirectorySyncs();
 
     /** Writes objects with {@code O_DIRECT} where the root's file system takes it, else through the page cache. */
     public LocalObjectStore(Path root) throws IOException {
@@ -67,7 +68,8 @@ public final class LocalObjectStore implements ObjectStore {
 
     @Override
     public ObjectWriter newWriter(String key) throws IOException {
-        return LocalObjectWriter.create(ObjectKeys.requireValidKey(key), path(key), directAlignment);
+        return LocalObjectWriter.create(ObjectKeys.requireValidKey(key), path(key), directAlignment,
+                directorySyncs);
     }
 
     @Override

@@ -1,41 +1,49 @@
 package io.mosaicod.store;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.OptionalInt;
 
-/** Writes a temp file beside the target, then fsync + atomic rename + directory fsync on commit. */
+/**
+ * Writes a temp file beside the target, then fsync + atomic rename + directory fsync on commit (the last shared
+ * with the store's other writers of that directory: {@link DirectorySyncs}).
+ */
 final class LocalObjectWriter extends ObjectWriter {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Path target;
     private final Path temporary;
     private final TemporaryFile file;
+    private final DirectorySyncs directorySyncs;
 
-    private LocalObjectWriter(String key, Path target, Path temporary, TemporaryFile file) {
+    private LocalObjectWriter(String key, Path target, Path temporary, TemporaryFile file,
+                              DirectorySyncs directorySyncs) {
         super(key);
         this.target = target;
         this.temporary = temporary;
         this.file = file;
+        this.directorySyncs = directorySyncs;
     }
 
-    /** @param directAlignment the alignment for {@code O_DIRECT} writes, empty to write through the page cache */
-    static LocalObjectWriter create(String key, Path target, OptionalInt directAlignment) throws IOException {
+    /**
+     * @param directAlignment the alignment for {@code O_DIRECT} writes, empty to write through the page cache
+     * @param directorySyncs  the store's directory fsyncs, shared by its writers
+     */
+    static LocalObjectWriter create(String key, Path target, OptionalInt directAlignment,
+                                    DirectorySyncs directorySyncs) throws IOException {
         Path temporary = target.resolveSibling(temporaryName(target));
         try {
             Files.createDirectories(target.getParent());
             TemporaryFile file = directAlignment.isPresent()
                     ? DirectTemporaryFile.create(temporary, directAlignment.getAsInt())
                     : BufferedTemporaryFile.create(temporary);
-            return new LocalObjectWriter(key, target, temporary, file);
+            return new LocalObjectWriter(key, target, temporary, file, directorySyncs);
         } catch (IOException e) {
             throw new ObjectStoreException(key, "cannot start writing '" + key + "' at " + temporary + ": " + e, e);
         }
@@ -56,7 +64,8 @@ final class LocalObjectWriter extends ObjectWriter {
             file.sync();
             file.close();
             moveIntoPlace();
-            syncDirectory(target.getParent());
+            // makes the rename itself durable: without it a crash may forget the new directory entry
+            directorySyncs.sync(target.getParent());
         } catch (IOException e) {
             throw failure("commit", e);
         }
@@ -79,13 +88,6 @@ final class LocalObjectWriter extends ObjectWriter {
             throw new IOException("file system of " + target + " cannot rename atomically", e);
         } catch (NoSuchFileException e) {
             throw new IOException("temporary file " + temporary + " vanished (folder deleted while writing?)", e);
-        }
-    }
-
-    /** Makes the rename itself durable: without it a crash may forget the new directory entry. */
-    private static void syncDirectory(Path directory) throws IOException {
-        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-            dir.force(true);
         }
     }
 

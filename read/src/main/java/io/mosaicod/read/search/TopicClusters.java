@@ -13,8 +13,9 @@ import java.util.List;
 /**
  * A topic's clusters of matching rows as a stream an intersection pulls from: a chunk is read only when the
  * clusters found so far are used up, so the intersection of long topics holds a chunk's worth of clusters each.
+ * Close it when done, so that a stream left before its end stops reading ahead.
  */
-public final class TopicClusters implements ClusterStream {
+public final class TopicClusters implements ClusterStream, AutoCloseable {
     private final ArrayDeque<Cluster> found = new ArrayDeque<>();
     private final TopicSearch.MatchWalk walk;
     private boolean walked;
@@ -30,5 +31,10 @@ public final class TopicClusters implements ClusterStream {
             walked = !walk.next();
         }
         return found.poll();
+    }
+
+    @Override
+    public void close() {
+        walk.close();
     }
 }

@@ -82,10 +82,8 @@ public final class TopicSearch implements AutoCloseable {
     /** The same, one chunk per {@link MatchWalk#next()}, for callers that pull (an intersection's topics). */
     public MatchWalk walk(Topic topic, List<OntologyCondition> conditions, long startNs, long endNs,
                           MatchTimes matches) {
-        Set<String> paths = new LinkedHashSet<>();
-        conditions.forEach(condition -> paths.add(leafPath(condition)));
         List<Chunk> chunks = survivors(catalog.listChunks(topic.id(), startNs, endNs),
-                catalog.columnStats(List.of(topic.id()), paths), conditions);
+                catalog.columnStats(List.of(topic.id()), leafPaths(List.of(conditions))), conditions);
         chunks.sort(Comparator.comparingLong(c -> c.minTimestampNs().orElse(Long.MIN_VALUE)));
         return new MatchWalk(topic.locator(), chunks, conditions, startNs, endNs, matches);
     }
@@ -95,14 +93,10 @@ public final class TopicSearch implements AutoCloseable {
      * candidate position: two lookups in the repository for all of them, whatever their number.
      */
     List<List<Chunk>> survivors(List<Candidate> candidates) {
-        List<Long> topicIds = new ArrayList<>();
-        Set<String> paths = new LinkedHashSet<>();
-        for (Candidate c : candidates) {
-            topicIds.add(c.topicId());
-            c.conditions().forEach(condition -> paths.add(leafPath(condition)));
-        }
+        List<Long> topicIds = candidates.stream().map(Candidate::topicId).toList();
         Map<Long, List<Chunk>> chunks = catalog.listChunks(topicIds);
-        Map<Long, List<ColumnStats>> stats = catalog.columnStats(topicIds, paths);
+        Map<Long, List<ColumnStats>> stats = catalog.columnStats(topicIds,
+                leafPaths(candidates.stream().map(Candidate::conditions).toList()));
         List<List<Chunk>> survivors = new ArrayList<>();
         for (Candidate c : candidates) {
             survivors.add(survivors(chunks.get(c.topicId()), stats, c.conditions()));
@@ -123,8 +117,13 @@ public final class TopicSearch implements AutoCloseable {
         return survivors;
     }
 
-    private static String leafPath(OntologyCondition condition) {
-        return String.join(".", condition.path().fields());
+    /** The statistics' column paths of the leaves the conditions name (struct fields joined by dots). */
+    private static Set<String> leafPaths(List<List<OntologyCondition>> conditionLists) {
+        Set<String> paths = new LinkedHashSet<>();
+        for (List<OntologyCondition> conditions : conditionLists) {
+            conditions.forEach(condition -> paths.add(String.join(".", condition.path().fields())));
+        }
+        return paths;
     }
 
     ChunkScan scan(Chunk chunk, List<OntologyCondition> conditions) throws IOException {
@@ -139,9 +138,10 @@ public final class TopicSearch implements AutoCloseable {
 
     /**
      * A walk over a topic's chunks in time order, feeding the matching rows' times to a {@link MatchTimes}; the
-     * next chunks are read ahead, as many at once as chunk queries may run.
+     * next chunks are read ahead, as many at once as chunk queries may run. Closing a walk left before its end
+     * (an intersection that ran out of another topic's clusters) drops the reads ahead that have not started.
      */
-    public final class MatchWalk {
+    public final class MatchWalk implements AutoCloseable {
         private final String locator;
         private final List<Chunk> chunks;
         private final List<OntologyCondition> conditions;
@@ -179,6 +179,13 @@ public final class TopicSearch implements AutoCloseable {
             ChunkMatches found = BackgroundThreads.await(first, "searching a chunk of " + locator);
             matches.addChunk(found.chunkStartNs, found.times, found.count);
             return true;
+        }
+
+        @Override
+        public void close() {
+            for (Future<ChunkMatches> read; (read = ahead.poll()) != null; ) {
+                read.cancel(false);
+            }
         }
 
         /** The chunk's matching times in range, sorted. */

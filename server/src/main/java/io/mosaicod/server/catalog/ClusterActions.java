@@ -5,7 +5,6 @@ import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.cluster.ClusterIntersection;
 import io.mosaicod.read.cluster.ClusterSink;
-import io.mosaicod.read.cluster.ClusterStream;
 import io.mosaicod.read.search.TopicClusters;
 import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.protocol.ActionRequest;
@@ -32,22 +31,27 @@ final class ClusterActions {
     }
 
     void clusterize(ActionRequest.Clusterize request, Consumer<ActionResponse> replies) {
-        TopicClusters clusters = clustersOf(request);
-        run(() -> {
-            ClusterSink sink = numbered(replies);
-            for (var cluster = clusters.next(); cluster != null; cluster = clusters.next()) {
-                sink.accept(cluster);
-            }
-        }, request.locator());
+        try (TopicClusters clusters = clustersOf(request)) {
+            run(() -> {
+                ClusterSink sink = numbered(replies);
+                for (var cluster = clusters.next(); cluster != null; cluster = clusters.next()) {
+                    sink.accept(cluster);
+                }
+            }, request.locator());
+        }
     }
 
     void intersect(ActionRequest.Intersect request, Consumer<ActionResponse> replies) {
-        List<ClusterStream> topics = new ArrayList<>();
-        for (ActionRequest.Clusterize topic : request.topics()) {
-            topics.add(clustersOf(topic));
+        List<TopicClusters> topics = new ArrayList<>();
+        try {
+            for (ActionRequest.Clusterize topic : request.topics()) {
+                topics.add(clustersOf(topic));
+            }
+            run(() -> ClusterIntersection.walk(List.copyOf(topics), request.dtNs(), numbered(replies)),
+                    request.topics().get(0).locator());
+        } finally {
+            topics.forEach(TopicClusters::close);
         }
-        run(() -> ClusterIntersection.walk(topics, request.dtNs(), numbered(replies)),
-                request.topics().get(0).locator());
     }
 
     /** The topic's clusters, once its filter is checked: every condition on the topic's own tag. */

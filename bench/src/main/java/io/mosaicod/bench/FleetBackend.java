@@ -4,6 +4,7 @@ import io.mosaicod.testkit.PostgresDatabase;
 import io.mosaicod.testkit.PostgresServer;
 import io.mosaicod.testkit.S3Server;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ enum FleetBackend {
 
     /** {@code --fleet-backends local,s3}. */
     static List<FleetBackend> select(String names) {
-        return java.util.Arrays.stream(names.split(",")).map(name -> switch (name.trim()) {
+        return Arrays.stream(names.split(",")).map(name -> switch (name.trim()) {
             case "local" -> LOCAL;
             case "s3" -> S3;
             default -> throw new IllegalArgumentException("--fleet-backends: unknown backend '" + name

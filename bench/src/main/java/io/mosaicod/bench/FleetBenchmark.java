@@ -43,7 +43,7 @@ final class FleetBenchmark {
             return full
                     ? new Budget(10_000, 4_000_000_000L, 300_000, new int[] {1, 8, 32, 128},
                             new long[] {9L << 10, 256L << 10, 10L << 20})
-                    : new Budget(2_000, 400_000_000L, 50_000, new int[] {1, 32}, new long[] {9L << 10, 10L << 20});
+                    : new Budget(2_000, 400_000_000L, 50_000, new int[] {32}, new long[] {9L << 10, 10L << 20});
         }
 
         /** The batches one of {@code uploads} uploads may send at most: its share of both caps, at least 2. */
@@ -94,6 +94,7 @@ final class FleetBenchmark {
 
     private static Cell cell(Path work, FleetBackend backend, Budget budget, int uploads, long batchBytes,
                              int slowUploads) throws Exception {
+        long started = System.nanoTime();
         Path folder = work.resolve("fleet");
         FileTrees.delete(folder);
         Path barrier = Files.createDirectories(folder.resolve("barrier"));
@@ -116,15 +117,21 @@ final class FleetBenchmark {
             long rss = ChildJvm.peakRss(Path.of("/proc", Long.toString(server.pid()), "status"));
             Cell cell = summarize(backend, uploads, batchBytes, slowUploads, figures.subList(0, fast.size()),
                     figures.subList(fast.size(), figures.size()), rss, sent.serverCpuSeconds());
-            System.out.printf(Locale.ROOT, "  fleet %s, %3d uploads%s of %s: %8.0f batches/s, %7.1f MB/s, ack p50 %s,"
-                            + " p99 %s, server peak RSS %.0f MB, CPU server %.1f s, clients %.1f s%n", backend.title(), uploads,
-                    slowUploads == 0 ? "" : " + " + slowUploads + " slow", FleetTable.size(batchBytes),
-                    cell.batchesPerSecond(), cell.megabytesPerSecond(), FleetTable.millis(cell.ackP50Millis()),
-                    FleetTable.millis(cell.ackP99Millis()), rss / 1e6, cell.serverCpuSeconds(), cell.clientCpuSeconds());
+            print(cell, (System.nanoTime() - started) / 1e9);
             return cell;
         } finally {
             FileTrees.delete(folder);
         }
+    }
+
+    /** The progress line of a configuration; {@code seconds}: its whole run, server and clients started and ended. */
+    private static void print(Cell c, double seconds) {
+        System.out.printf(Locale.ROOT, "  fleet %s, %3d uploads%s of %s: %8.0f batches/s, %7.1f MB/s, ack p50 %s, p99 %s,"
+                        + " server peak RSS %.0f MB, CPU server %.1f s, clients %.1f s (configuration run in %.0f s)%n",
+                c.backend(), c.uploads(), c.slowUploads() == 0 ? "" : " + " + c.slowUploads() + " slow",
+                FleetTable.size(c.nominalBatchBytes()), c.batchesPerSecond(), c.megabytesPerSecond(),
+                FleetTable.millis(c.ackP50Millis()), FleetTable.millis(c.ackP99Millis()), c.serverPeakRssBytes() / 1e6,
+                c.serverCpuSeconds(), c.clientCpuSeconds(), seconds);
     }
 
     /**

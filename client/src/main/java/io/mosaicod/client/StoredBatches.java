@@ -17,9 +17,15 @@ import org.apache.arrow.memory.ArrowBuf;
  */
 final class StoredBatches implements FlightClient.PutListener {
     private final LongConsumer onStored;
+    /** Longest pause in {@link #isCancelled}: bounds how late a stream the server resumed sends again. */
+    private static final long MAX_PAUSE_NANOS = 2_000_000;
+    private static final long FIRST_PAUSE_NANOS = 50_000;
+
     private long stored;
     private boolean ended;
     private Throwable failure;
+    private long pauseNanos = FIRST_PAUSE_NANOS;
+    private long lastAskedNanos;
 
     /** @param onStored hears each batch number as the server confirms it, on a gRPC thread */
     StoredBatches(LongConsumer onStored) {
@@ -51,6 +57,29 @@ final class StoredBatches implements FlightClient.PutListener {
     public synchronized void onCompleted() {
         ended = true;
         notifyAll();
+    }
+
+    /**
+     * Arrow Flight's client asks this in a busy loop for as long as gRPC's flow control holds the stream, that is
+     * while the server does not ask for the next batch (its memory for uploads is spent): pausing here, a little
+     * longer each time, and woken early by an acknowledgement or the stream's end, turns that spinning into a
+     * poll that leaves the cores to the server. True once the stream ended, so a refused upload stops sending.
+     */
+    @Override
+    public synchronized boolean isCancelled() {
+        long now = System.nanoTime();
+        pauseNanos = now - lastAskedNanos > MAX_PAUSE_NANOS ? FIRST_PAUSE_NANOS
+                : Math.min(MAX_PAUSE_NANOS, pauseNanos * 2);
+        if (!ended) {
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, pauseNanos);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
+            }
+        }
+        lastAskedNanos = System.nanoTime();
+        return ended;
     }
 
     /** Waits for the end of the stream; throws the server's refusal, if any. */

@@ -60,12 +60,13 @@ public final class MosaicodServer implements AutoCloseable {
     private final Server server;
     private final ReadService reads;
     private final TopicSearch search;
+    private final DoPutService doPut;
     private final ShutdownDrain drain;
     private final int port;
 
     private MosaicodServer(ServerSettings settings, BufferAllocator allocator, ExecutorService executor,
                            ScheduledExecutorService claimRenewals, ServerTransport transport, Server server,
-                           ReadService reads, TopicSearch search, ShutdownDrain drain) {
+                           ReadService reads, TopicSearch search, DoPutService doPut, ShutdownDrain drain) {
         this.settings = settings;
         this.drain = drain;
         this.allocator = allocator;
@@ -75,6 +76,7 @@ public final class MosaicodServer implements AutoCloseable {
         this.server = server;
         this.reads = reads;
         this.search = search;
+        this.doPut = doPut;
         this.port = server.getPort();
     }
 
@@ -93,6 +95,7 @@ public final class MosaicodServer implements AutoCloseable {
                 threads("mosaicod-upload-claims-"));
         ServerTransport transport = new ServerTransport();
         TopicSearch search = null;
+        DoPutService doPut = null;
         try {
             WireCodec codec = new JsonWireCodec();
             CatalogLookup lookup = new CatalogLookup(repository.catalog());
@@ -103,11 +106,15 @@ public final class MosaicodServer implements AutoCloseable {
             search = new TopicSearch(repository.catalog(), store, root.newChildAllocator("search", 0,
                     searchMemory == 0 ? root.getLimit() : Math.min(searchMemory, root.getLimit())),
                     settings.queryEngine());
+            UploadRegistry uploads = new UploadRegistry();
+            doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
+                    settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),
+                    settings.maxDecodeMessageBytes(), metrics);
             ShutdownDrain drain = new ShutdownDrain();
-            Server server = build(settings, codec, lookup, repository, reads, search, store, root, executor,
-                    claimRenewals, transport, drain, metrics).start();
+            Server server = build(settings, codec, lookup, repository, reads, search, store, doPut, uploads, root, executor,
+                    transport, drain, metrics).start();
             MosaicodServer started = new MosaicodServer(settings, root, executor, claimRenewals, transport, server,
-                    reads, search, drain);
+                    reads, search, doPut, drain);
             LOG.info("mosaicod server listening on {}:{} ({}{}max message {} bytes{})", settings.host(),
                     started.port(), settings.wire().tls().isPresent() ? "TLS, " : "plain text, ",
                     settings.apiKeysRequired() ? "API keys required, " : "", settings.maxDecodeMessageBytes(),
@@ -124,6 +131,9 @@ public final class MosaicodServer implements AutoCloseable {
             if (search != null) {
                 search.close();
             }
+            if (doPut != null) {
+                doPut.stopNow();
+            }
             closeQuietly(transport);
             root.close();
             throw e;
@@ -131,18 +141,13 @@ public final class MosaicodServer implements AutoCloseable {
     }
 
     private static Server build(ServerSettings settings, WireCodec codec, CatalogLookup lookup, Repository repository,
-                                ReadService reads, TopicSearch search, ObjectStore store, BufferAllocator root,
-                                ExecutorService executor,
-                                ScheduledExecutorService claimRenewals, ServerTransport transport,
+                                ReadService reads, TopicSearch search, ObjectStore store, DoPutService doPut,
+                                UploadRegistry uploads, BufferAllocator root, ExecutorService executor, ServerTransport transport,
                                 ShutdownDrain drain, ServerMetrics metrics) {
-        UploadRegistry uploads = new UploadRegistry();
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
                 settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), search, store, uploads, info,
                 Clock.systemUTC());
-        DoPutService doPut = new DoPutService(codec, lookup, store, uploads, repository.uploadClaims(), claimRenewals,
-                settings.chunkWriteConcurrency(), root.newChildAllocator("uploads", 0, root.getLimit()),
-                settings.maxDecodeMessageBytes(), metrics);
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
@@ -251,6 +256,7 @@ public final class MosaicodServer implements AutoCloseable {
         } finally {
             executor.shutdownNow();
             executor.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS);
+            doPut.close(); // the chunks of uploads cut short are stored and recorded (or refused) first
             claimRenewals.shutdownNow(); // the uploads are over: each released its claim, or it expires by itself
             search.close();
             transport.close();

@@ -3,6 +3,7 @@ package io.mosaicod.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.ByteString;
 import io.grpc.Status;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicUpload;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DoPut against PROTOCOL.md §4 over a real connection: the chunk each batch becomes (object, row, statistics),
- * the topic folder, the empty PutResult stream, and the status of every refusal, including the message
+ * the topic folder, the empty PutResult stream (acknowledgements only for batches that ask), and the status of every refusal, including the message
  * sequences only a hand-built stream can send. The server accepts messages up to 1 MiB here.
  */
 abstract class UploadConformanceContract extends ServerFixture {
@@ -87,6 +88,58 @@ abstract class UploadConformanceContract extends ServerFixture {
         assertThat(topic.firstTimestampNs()).hasValue(1);
         assertThat(topic.lastTimestampNs()).hasValue(5);
         assertThat(catalog().listChunks(topic.id())).extracting(Chunk::rowCount).containsExactly(3L, 2L);
+    }
+
+    /** docs/protocol.md, "Acknowledgements": what this server adds to the protocol, unseen by clients that send none. */
+    @Test
+    void aBatchCarryingApplicationMetadataIsAcknowledgedWithItInBatchOrder() throws Exception {
+        SessionHandle session = newSession("acks");
+        String locator = sequenceOf(session) + "/imu";
+        UUID uuid = newTopic(session, "imu");
+        RawFlight.Outcome outcome = raw.doPut(List.of(
+                RawFlight.schema(SampleTopic.SCHEMA, RawFlight.putCommand(locator, uuid)),
+                RawFlight.withAppMetadata(batchMessage(1, 2), "first"),
+                RawFlight.withAppMetadata(batchMessage(), "no rows"),
+                batchMessage(3),
+                RawFlight.withAppMetadata(batchMessage(4, 5, 6), "last")));
+        assertThat(outcome.status().getCode()).isEqualTo(Status.Code.OK);
+        assertThat(outcome.acknowledgements()).extracting(ByteString::toStringUtf8)
+                .containsExactly("first", "no rows", "last");
+        assertThat(catalog().listChunks(topic(locator).id())).extracting(Chunk::rowCount).containsExactly(2L, 1L, 3L);
+    }
+
+    /** An acknowledgement means the chunk is durable: its row is in the repository and its object in the store. */
+    @Test
+    void theClientHearsOfEachBatchOnlyOnceItsChunkIsRecordedAndItsObjectStored() throws Exception {
+        SessionHandle session = newSession("stored");
+        String locator = sequenceOf(session) + "/imu";
+        UUID uuid = newTopic(session, "imu");
+        long topicId = topic(locator).id();
+        int batches = 40;
+        List<Long> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> missing = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (TopicUpload upload = client.upload(locator, uuid, SampleTopic.SCHEMA, batch -> {
+            heard.add(batch);
+            List<Chunk> chunks = catalog().listChunks(topicId);
+            try {
+                if (chunks.size() <= batch || !backend.store().exists(chunks.get((int) batch).objectKey())) {
+                    missing.add("batch " + batch + " acknowledged with " + chunks.size() + " chunks recorded");
+                }
+            } catch (java.io.IOException e) {
+                missing.add("batch " + batch + ": " + e);
+            }
+        })) {
+            for (int b = 0; b < batches; b++) {
+                try (VectorSchemaRoot batch = SampleTopic.batch(client.allocator(), 10L * b, 10L * b + 1)) {
+                    assertThat(upload.put(batch)).isEqualTo(b);
+                }
+            }
+            assertThat(upload.awaitStored(batches, Duration.ofSeconds(30))).isEqualTo(batches);
+            upload.complete();
+        }
+        assertThat(missing).isEmpty();
+        assertThat(heard).containsExactlyElementsOf(java.util.stream.LongStream.range(0, batches).boxed().toList());
+        assertThat(topic(locator).isUploadComplete()).isTrue();
     }
 
     @Test

@@ -18,8 +18,8 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import org.apache.arrow.flight.impl.Flight;
@@ -62,18 +62,21 @@ public final class RawFlight implements AutoCloseable {
         channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
     }
 
-    /** How a DoPut ended: its status and how many PutResult messages the server sent. */
-    public record Outcome(Status status, int putResults) {
+    /** How a DoPut ended: its status and the application metadata of each PutResult the server sent. */
+    public record Outcome(Status status, List<ByteString> acknowledgements) {
+        public int putResults() {
+            return acknowledgements.size();
+        }
     }
 
     public Outcome doPut(List<Flight.FlightData> messages) throws Exception {
         CompletableFuture<Status> done = new CompletableFuture<>();
-        AtomicInteger results = new AtomicInteger();
+        List<ByteString> results = new CopyOnWriteArrayList<>();
         StreamObserver<Flight.FlightData> requests = FlightServiceGrpc.newStub(channel).doPut(
                 new StreamObserver<>() {
                     @Override
                     public void onNext(Flight.PutResult value) {
-                        results.incrementAndGet();
+                        results.add(value.getAppMetadata());
                     }
 
                     @Override
@@ -90,7 +93,7 @@ public final class RawFlight implements AutoCloseable {
             requests.onNext(message);
         }
         requests.onCompleted();
-        return new Outcome(done.get(30, TimeUnit.SECONDS), results.get());
+        return new Outcome(done.get(30, TimeUnit.SECONDS), List.copyOf(results));
     }
 
     public static Flight.FlightDescriptor command(String json) {
@@ -116,6 +119,11 @@ public final class RawFlight implements AutoCloseable {
             message.setFlightDescriptor(descriptor);
         }
         return message.build();
+    }
+
+    /** {@code message} carrying {@code appMetadata} as its application metadata. */
+    public static Flight.FlightData withAppMetadata(Flight.FlightData message, String appMetadata) {
+        return message.toBuilder().setAppMetadata(ByteString.copyFromUtf8(appMetadata)).build();
     }
 
     /** A record batch message holding {@code batch}. */

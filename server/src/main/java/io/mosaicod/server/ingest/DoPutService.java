@@ -3,6 +3,7 @@ package io.mosaicod.server.ingest;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
 import io.mosaicod.db.UploadClaims;
 import io.mosaicod.server.metrics.ServerMetrics;
@@ -19,14 +20,18 @@ import org.apache.arrow.memory.BufferAllocator;
  * The server's own DoPut method, bound in place of Arrow's (see {@link FlightDataMarshaller} for why). It
  * keeps Arrow's method name and schema descriptor, so clients and reflection see the standard service.
  */
-public final class DoPutService {
+public final class DoPutService implements AutoCloseable {
     private final MethodDescriptor<FlightDataMessage, Flight.PutResult> method;
+    private final ChunkPipeline pipeline;
     private final TopicUploads uploads;
+    private final long firstBatchBytes;
 
     /**
      * @param claims          the repository's upload claims, which let one upload of a topic run across servers
-     * @param claimRenewals   the timer that renews the claims of running uploads
-     * @param allocator       the memory every upload's messages are read into; its limit bounds them all
+     * @param claimRenewals   the timer that renews the claims of running uploads (and lapses idle reservations)
+     * @param chunkWriteConcurrency chunks encoded and written to the store at once, over all uploads
+     * @param allocator       the memory every upload's messages are read into; its limit bounds them all, and a
+     *                        quarter of it is what uploads may have received and not stored yet
      * @param maxMessageBytes the advertised message limit
      * @param metrics         hears of every upload and stored batch
      */
@@ -42,8 +47,13 @@ public final class DoPutService {
                 .setResponseMarshaller(ProtoUtils.marshaller(Flight.PutResult.getDefaultInstance()))
                 .setSchemaDescriptor(standard.getSchemaDescriptor())
                 .build();
+        long receiveBudget = Math.max(allocator.getLimit() / 4, maxMessageBytes);
+        this.pipeline = ChunkPipeline.start(store, claims, chunkWriteConcurrency, receiveBudget,
+                claimRenewals);
         this.uploads = new TopicUploads(codec, lookup, store, registry, claims, ClaimTerms.DEFAULT, claimRenewals,
-                chunkWriteConcurrency, allocator, maxMessageBytes, metrics);
+                pipeline, allocator, metrics);
+        // a new stream's first batch may be large: reserve as if, without letting a few streams take the whole budget
+        this.firstBatchBytes = Math.min(maxMessageBytes, receiveBudget / 16);
     }
 
     public String fullMethodName() {
@@ -51,7 +61,26 @@ public final class DoPutService {
     }
 
     public ServerMethodDefinition<FlightDataMessage, Flight.PutResult> definition() {
-        return ServerMethodDefinition.create(method,
-                ServerCalls.asyncBidiStreamingCall(replies -> new DoPutStream(uploads, replies)));
+        return ServerMethodDefinition.create(method, ServerCalls.asyncBidiStreamingCall(observer -> {
+            var call = (ServerCallStreamObserver<Flight.PutResult>) observer;
+            call.disableAutoRequest();
+            DoPutStream stream = new DoPutStream(uploads, new PutReplies(call), pipeline.budget(), firstBatchBytes);
+            // however the call ends (the upload stopped it, or the client went away), the stream's reservation
+            // returns to the budget; and replies to a cancelled call are dropped instead of thrown
+            call.setOnCloseHandler(stream::closed);
+            call.setOnCancelHandler(stream::closed);
+            return stream;
+        }));
+    }
+
+    /** Lets the chunks of uploads still running be stored and recorded, then stops the chunk writers. */
+    @Override
+    public void close() throws InterruptedException {
+        pipeline.close();
+    }
+
+    /** For a server that failed to start: no upload ran. */
+    public void stopNow() {
+        pipeline.stopNow();
     }
 }

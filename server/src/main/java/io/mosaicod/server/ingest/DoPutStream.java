@@ -1,60 +1,91 @@
 package io.mosaicod.server.ingest;
 
-import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ErrorStatus;
 import io.mosaicod.server.protocol.ProtocolException;
-import org.apache.arrow.flight.impl.Flight;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One DoPut call. gRPC hands it one message at a time and asks for the next only after {@link #onNext}
- * returns, so each stream holds at most one message in memory while its chunk is written. The reply is an
- * empty PutResult stream: OK once the client ended the stream normally, otherwise the error status.
+ * One DoPut call. The stream asks gRPC for one message at a time, and only with a reservation of the
+ * {@link ReceiveBudget} for it, so that what all uploads have received and not stored stays bounded while no
+ * thread ever waits: a stream without a reservation simply asks for nothing, and gRPC's flow control holds its
+ * client. The reply is a PutResult per acknowledged batch (see {@link TopicUpload}), then OK once the client
+ * ended the stream normally and every chunk is recorded; otherwise the error status.
  */
-final class DoPutStream implements StreamObserver<FlightDataMessage> {
+final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBudget.Waiter {
     private static final Logger LOG = LoggerFactory.getLogger(DoPutStream.class);
+    /** The smallest reservation: a schema message, or a batch of a few rows. */
+    private static final long MIN_RESERVATION_BYTES = 64 << 10;
 
     private final TopicUploads uploads;
-    private final StreamObserver<Flight.PutResult> replies;
+    private final PutReplies replies;
+    private final ReceiveBudget budget;
+    /** What the next message is expected to weigh: the last batch's size, at first a share of the budget. */
+    private long expectedBytes;
     private TopicUpload upload;
-    private boolean done;
+    private volatile boolean done;
+    private volatile boolean callClosed;
 
-    DoPutStream(TopicUploads uploads, StreamObserver<Flight.PutResult> replies) {
+    DoPutStream(TopicUploads uploads, PutReplies replies, ReceiveBudget budget, long firstBatchBytes) {
         this.uploads = uploads;
         this.replies = replies;
+        this.budget = budget;
+        this.expectedBytes = MIN_RESERVATION_BYTES;
+        askForNext();
+        this.expectedBytes = Math.max(MIN_RESERVATION_BYTES, firstBatchBytes);
     }
 
     @Override
     public void onNext(FlightDataMessage message) {
+        long received = message.bodyBytes();
+        budget.arrived(this, received);
         try (message) {
             if (done) {
+                budget.release(received);
                 return; // the call already failed; gRPC may still deliver what was in flight
             }
-            message.requireReadable();
-            if (upload == null) {
-                upload = uploads.begin(message);
-            } else if (message.isRecordBatch()) {
-                upload.write(message);
+            if (upload != null && message.isRecordBatch()) {
+                message.requireReadable();
+                expectedBytes = Math.max(MIN_RESERVATION_BYTES, received);
+                upload.write(message, received); // the upload returns the bytes once it is done with them
             } else {
-                throw new ProtocolException(ErrorCode.ABORTED, "Unsupported stream message: a DoPut of topic `"
-                        + upload.locator() + "` received " + message.describe()
-                        + " after its schema; only record batches may follow.");
+                budget.release(received);
+                message.requireReadable();
+                if (upload == null) {
+                    upload = uploads.begin(message, replies);
+                } else {
+                    throw new ProtocolException(ErrorCode.ABORTED, "Unsupported stream message: a DoPut of topic `"
+                            + upload.locator() + "` received " + message.describe()
+                            + " after its schema; only record batches may follow.");
+                }
             }
+            askForNext();
         } catch (Throwable e) {
             fail(e);
+        }
+    }
+
+    private void askForNext() {
+        if (budget.reserve(expectedBytes, this)) {
+            granted();
+        }
+    }
+
+    @Override
+    public void granted() {
+        if (!done && !callClosed) {
+            replies.requestNext();
         }
     }
 
     @Override
     public void onError(Throwable cause) {
         // the client cancelled or the transport broke: nobody is left to answer
-        if (!done) {
-            done = true;
+        if (finish()) {
             if (upload != null) {
-                upload.abort("the client stream failed: " + cause.getMessage(), false);
+                upload.cancelled(cause.getMessage());
             }
             LOG.debug("DoPut stream ended by the client", cause);
         }
@@ -65,24 +96,46 @@ final class DoPutStream implements StreamObserver<FlightDataMessage> {
         if (done) {
             return;
         }
-        try {
-            if (upload == null) {
-                throw ProtocolException.badRequest("missing descriptor and schema: the DoPut stream was empty");
-            }
-            upload.complete();
-            done = true;
-            replies.onCompleted();
-        } catch (Throwable e) {
-            fail(e);
+        if (upload == null) {
+            fail(ProtocolException.badRequest("missing descriptor and schema: the DoPut stream was empty"));
+            return;
         }
+        finish();
+        upload.endOfStream();
     }
 
     private void fail(Throwable error) {
-        done = true;
-        var status = ErrorStatus.asException(error);
-        if (upload != null) {
-            upload.abort(status.getStatus().getDescription(), status.getStatus().getCode() == Status.Code.UNAVAILABLE);
+        if (!finish()) {
+            return;
         }
-        replies.onError(status);
+        if (upload != null) {
+            upload.refuse(error);
+        } else {
+            replies.fail(ErrorStatus.asException(error));
+        }
+    }
+
+    /**
+     * The call ended, from either side: the stream takes nothing more from the budget. (The stream's own end, if
+     * it has not come yet, follows as {@link #onError}.)
+     */
+    void closed() {
+        callClosed = true;
+        budget.cancel(this);
+    }
+
+    /**
+     * Marks the stream done and gives back its reservation; the upload, if any, lives on until its chunks are
+     * recorded. On the stream's thread, as gRPC calls the observer one event at a time.
+     *
+     * @return false if it was done already
+     */
+    private boolean finish() {
+        if (done) {
+            return false;
+        }
+        done = true;
+        budget.cancel(this);
+        return true;
     }
 }

@@ -47,7 +47,7 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
         Flight.FlightDescriptor descriptor = null;
         MessageMetadataResult header = null;
         ArrowBuf body = null;
-        boolean appMetadata = false;
+        byte[] appMetadata = null;
         try {
             requireWithinLimit(stream.available());
             int first;
@@ -65,10 +65,7 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
                         byte[] bytes = readBytes(stream, size);
                         header = size == 0 ? null : MessageMetadataResult.create(ByteBuffer.wrap(bytes), size);
                     }
-                    case APP_METADATA -> {
-                        appMetadata = size > 0;
-                        stream.skipNBytes(size);
-                    }
+                    case APP_METADATA -> appMetadata = size == 0 ? null : readBytes(stream, size);
                     case DATA_BODY -> {
                         if (body != null) {
                             body.close(); // protobuf semantics: the last occurrence wins

@@ -14,22 +14,22 @@ final class FlightDataMessage implements AutoCloseable {
     private final ProtocolException refusal;
     private final Flight.FlightDescriptor descriptor;
     private final MessageMetadataResult header;
-    private final boolean appMetadata;
+    private final byte[] appMetadata;
     private ArrowBuf body;
 
     /**
      * @param descriptor  the flight descriptor (only the first message of a stream carries one)
      * @param header      the Arrow IPC message header (schema or record batch)
      * @param body        the IPC body bytes, in Arrow memory
-     * @param appMetadata whether the message carried application metadata (the protocol does not use it)
+     * @param appMetadata the application metadata, null if none: what the server echoes to acknowledge the batch
      */
     FlightDataMessage(Flight.FlightDescriptor descriptor, MessageMetadataResult header, ArrowBuf body,
-                      boolean appMetadata) {
+                      byte[] appMetadata) {
         this(null, descriptor, header, body, appMetadata);
     }
 
     private FlightDataMessage(ProtocolException refusal, Flight.FlightDescriptor descriptor,
-                              MessageMetadataResult header, ArrowBuf body, boolean appMetadata) {
+                              MessageMetadataResult header, ArrowBuf body, byte[] appMetadata) {
         this.refusal = refusal;
         this.descriptor = descriptor;
         this.header = header;
@@ -42,7 +42,7 @@ final class FlightDataMessage implements AutoCloseable {
      * exception with an anonymous UNKNOWN status, so the refusal travels to the stream, which answers it.
      */
     static FlightDataMessage refused(ProtocolException refusal) {
-        return new FlightDataMessage(refusal, null, null, null, false);
+        return new FlightDataMessage(refusal, null, null, null, null);
     }
 
     /** Throws the refusal of a message that could not be read. */
@@ -58,6 +58,16 @@ final class FlightDataMessage implements AutoCloseable {
 
     MessageMetadataResult header() {
         return header;
+    }
+
+    /** The application metadata the client attached, null if none. */
+    byte[] appMetadata() {
+        return appMetadata;
+    }
+
+    /** Bytes of the body, 0 without one. */
+    long bodyBytes() {
+        return body == null ? 0 : body.capacity();
     }
 
     /** Hands the body buffer (null if none) to the caller, who must release it. */
@@ -77,7 +87,7 @@ final class FlightDataMessage implements AutoCloseable {
 
     /** Neither descriptor, header, body nor application metadata: what the protocol calls an empty message. */
     boolean isEmpty() {
-        return descriptor == null && header == null && (body == null || body.capacity() == 0) && !appMetadata;
+        return descriptor == null && header == null && (body == null || body.capacity() == 0) && appMetadata == null;
     }
 
     /** What kind of message this is, for error messages. */

@@ -1,8 +1,7 @@
 package io.mosaicod.server.ingest;
 
-import io.mosaicod.db.Chunk;
+import io.mosaicod.db.ChunksAdded;
 import io.mosaicod.db.ConcurrentDeletionException;
-import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.UploadClaim;
 import io.mosaicod.db.UploadClaims;
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * then claim the topic. So that an upload whose claim may have expired never writes an object another upload
  * may write too, every object write is preceded by {@link #requireHeld()}: unless the claim was confirmed held
  * recently (the timer keeps that true while all is well), it is renewed first, and a claim found lost stops the
- * upload. Chunk rows and the completion are recorded under the claim's token, so the repository refuses them
+ * upload. Chunk rows (see {@link GroupCommit}) and the completion are recorded under the claim's token, so the repository refuses them
  * from a holder that lost it.
  */
 final class TopicClaim {
@@ -81,16 +80,28 @@ final class TopicClaim {
         }
     }
 
-    /** Records a chunk of the upload under the claim, renewing it. */
-    Chunk addChunk(NewChunk chunk) {
-        long askedAt = System.nanoTime();
-        Optional<Chunk> added = claims.addChunk(claim, chunk);
-        if (added.isEmpty()) {
-            lost = true;
-            throw lostClaim();
+    /** The repository's claim, under which the {@link GroupCommit} records the upload's chunks. */
+    UploadClaim held() {
+        return claim;
+    }
+
+    /**
+     * Takes in what the repository did with chunks recorded under the claim, which it renewed if held.
+     *
+     * @param askedAtNanos when the recording transaction began
+     * @throws ProtocolException           FAILED_PRECONDITION if the claim was lost
+     * @throws ConcurrentDeletionException if the topic was deleted
+     */
+    void recorded(ChunksAdded.Outcome outcome, long askedAtNanos) {
+        switch (outcome) {
+            case ADDED -> confirmed(askedAtNanos);
+            case CLAIM_LOST -> {
+                lost = true;
+                throw lostClaim();
+            }
+            case TOPIC_DELETED -> throw new ConcurrentDeletionException("cannot add chunks to topic `" + locator
+                    + "`: it was deleted meanwhile", null);
         }
-        confirmed(askedAt);
-        return added.get();
     }
 
     /** Marks the upload complete, which ends the claim. */

@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import org.apache.arrow.flight.impl.Flight;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
@@ -39,21 +38,18 @@ final class TopicUploads {
     private final UploadClaims claims;
     private final ClaimTerms claimTerms;
     private final ScheduledExecutorService claimRenewals;
-    private final ChunkCommitter committer;
-    private final Semaphore writePermits;
+    private final ChunkPipeline pipeline;
     private final BufferAllocator allocator;
-    private final long streamMemoryBytes;
     private final ServerMetrics metrics;
 
     /**
      * @param claimRenewals   the timer that renews the claims of running uploads
+     * @param pipeline        what stores the chunks of every upload
      * @param allocator       the memory of all uploads; each stream takes a child of it
-     * @param maxMessageBytes the message limit: a stream holds one message at a time, so its own allocations
-     *                        (the batch it decodes) stay within twice that
      */
     TopicUploads(WireCodec codec, CatalogLookup lookup, ObjectStore store, UploadRegistry registry,
                  UploadClaims claims, ClaimTerms claimTerms, ScheduledExecutorService claimRenewals,
-                 int chunkWriteConcurrency, BufferAllocator allocator, int maxMessageBytes, ServerMetrics metrics) {
+                 ChunkPipeline pipeline, BufferAllocator allocator, ServerMetrics metrics) {
         this.codec = codec;
         this.lookup = lookup;
         this.store = store;
@@ -61,14 +57,13 @@ final class TopicUploads {
         this.claims = claims;
         this.claimTerms = claimTerms;
         this.claimRenewals = claimRenewals;
-        this.committer = new ChunkCommitter(store);
-        this.writePermits = new Semaphore(chunkWriteConcurrency);
+        this.pipeline = pipeline;
         this.allocator = allocator;
-        this.streamMemoryBytes = 2L * maxMessageBytes;
         this.metrics = metrics;
     }
 
-    TopicUpload begin(FlightDataMessage first) throws IOException {
+    /** @param replies the stream's replies, which the upload answers from then on */
+    TopicUpload begin(FlightDataMessage first, PutReplies replies) throws IOException {
         DoPutCommand command = command(first);
         if (!first.isSchema()) {
             throw ProtocolException.badRequest("missing schema: the first message of a DoPut must carry the Arrow "
@@ -94,7 +89,7 @@ final class TopicUploads {
                 throw refusal(topic);
             }
             claim = granted.get();
-            return open(topic, schema, claim);
+            return open(topic, schema, claim, replies);
         } catch (IOException | RuntimeException e) {
             if (claim != null) {
                 claim.release();
@@ -161,16 +156,15 @@ final class TopicUploads {
     }
 
     /** The claim proved the topic uploadable: incomplete, unlocked and without chunks, and no other upload's. */
-    private TopicUpload open(Topic topic, Schema schema, TopicClaim claim) throws IOException {
+    private TopicUpload open(Topic topic, Schema schema, TopicClaim claim, PutReplies replies) throws IOException {
         Folder folder = Folder.parse(topic.folder()).orElseThrow(() -> new IllegalStateException("topic `"
                 + topic.locator() + "` has folder '" + topic.folder() + "', which is not a topic folder"));
         claim.requireHeld();
         recordSchema(folder, schema);
         BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + topic.locator(), 0,
-                Math.min(streamMemoryBytes, allocator.getLimit()));
+                allocator.getLimit());
         metrics.uploadStarted();
-        return new TopicUpload(topic, folder, schema, claim, committer, registry, writePermits, streamAllocator,
-                metrics);
+        return new TopicUpload(topic, folder, schema, claim, pipeline, registry, streamAllocator, replies, metrics);
     }
 
     /** Rewrites the folder's {@code metadata.json} with the schema, so the folder explains its chunks alone. */

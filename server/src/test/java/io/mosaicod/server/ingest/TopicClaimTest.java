@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.Ulid;
+import io.mosaicod.db.ChunksAdded;
+import io.mosaicod.db.ClaimedChunks;
 import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.Repository;
@@ -109,7 +111,7 @@ class TopicClaimTest {
             assertThat(refusal.code()).isEqualTo(ErrorCode.FAILED_PRECONDITION);
             assertThat(refusal.getMessage()).contains("`" + topic.locator() + "` is no longer claimed by this upload");
         });
-        assertThatThrownBy(() -> paused.addChunk(chunk(0))).isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(() -> record(paused, chunk(0))).isInstanceOf(ProtocolException.class);
         assertThatThrownBy(paused::complete).isInstanceOf(ProtocolException.class);
         paused.release();
         assertThat(repository.catalog().listChunks(topic.id())).isEmpty();
@@ -126,8 +128,15 @@ class TopicClaimTest {
         slow.requireHeld();
 
         assertThat(claims.claim(topic.id(), Duration.ofMinutes(5))).as("renewed by the write").isEmpty();
-        slow.addChunk(chunk(0));
+        record(slow, chunk(0));
         slow.complete();
         assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isUploadComplete()).isTrue();
+    }
+
+    /** Records a chunk under the claim as the group commit does. */
+    private void record(TopicClaim claim, NewChunk chunk) {
+        long askedAt = System.nanoTime();
+        ChunksAdded added = claims.addChunks(List.of(new ClaimedChunks(claim.held(), List.of(chunk)))).get(0);
+        claim.recorded(added.outcome(), askedAt);
     }
 }

@@ -1,0 +1,90 @@
+package io.mosaicod.server.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReceiveBudgetTest {
+    private final List<String> granted = new ArrayList<>();
+
+    private ReceiveBudget.Waiter waiter(String name) {
+        return () -> granted.add(name);
+    }
+
+    @Test
+    void streamsBeyondTheBudgetWaitAndAreGrantedInArrivalOrderAsBytesReturn() {
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget.Waiter a = waiter("a");
+        ReceiveBudget.Waiter b = waiter("b");
+        ReceiveBudget.Waiter c = waiter("c");
+        assertThat(budget.reserve(60, a)).isTrue();
+        assertThat(budget.reserve(50, b)).isFalse();
+        assertThat(budget.reserve(10, c)).as("behind b, though it would fit").isFalse();
+
+        budget.arrived(a, 60);
+        assertThat(granted).isEmpty();
+        budget.release(60);
+
+        assertThat(granted).containsExactly("b", "c");
+        assertThat(budget.chargedBytes()).isEqualTo(60);
+    }
+
+    @Test
+    void aMessageIsChargedWhatItWeighsAndTheUnusedReservationReturns() {
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget.Waiter a = waiter("a");
+        budget.reserve(80, a);
+        budget.arrived(a, 30);
+        assertThat(budget.chargedBytes()).isEqualTo(30);
+        budget.reserve(30, a);
+        budget.arrived(a, 250);
+        assertThat(budget.chargedBytes()).as("larger than reserved: charged in full").isEqualTo(280);
+    }
+
+    @Test
+    void aBatchLargerThanTheBudgetPassesAlone() {
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget.Waiter big = waiter("big");
+        ReceiveBudget.Waiter small = waiter("small");
+        assertThat(budget.reserve(500, big)).isTrue();
+        assertThat(budget.reserve(1, small)).isFalse();
+        budget.arrived(big, 500);
+        budget.release(500);
+        assertThat(granted).containsExactly("small");
+    }
+
+    @Test
+    void anIdleReservationLapsesOnlyWhileOthersWait() {
+        ReceiveBudget budget = new ReceiveBudget(100, 0);
+        ReceiveBudget.Waiter idle = waiter("idle");
+        ReceiveBudget.Waiter next = waiter("next");
+        budget.reserve(100, idle);
+        budget.lapseIdle();
+        assertThat(budget.chargedBytes()).as("nobody waits: kept").isEqualTo(100);
+
+        budget.reserve(100, next);
+        budget.lapseIdle();
+        assertThat(granted).containsExactly("next");
+        assertThat(budget.chargedBytes()).isEqualTo(100);
+
+        budget.arrived(idle, 70);
+        assertThat(budget.chargedBytes()).as("the late message is charged in full").isEqualTo(170);
+    }
+
+    @Test
+    void aStreamThatEndsReturnsItsReservationAndWaitsNoMore() {
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget.Waiter ending = waiter("ending");
+        ReceiveBudget.Waiter gone = waiter("gone");
+        ReceiveBudget.Waiter last = waiter("last");
+        budget.reserve(100, ending);
+        budget.reserve(100, gone);
+        budget.reserve(100, last);
+        budget.cancel(gone);
+        budget.cancel(ending);
+        assertThat(granted).containsExactly("last");
+        assertThat(budget.chargedBytes()).isEqualTo(100);
+    }
+}

@@ -60,7 +60,8 @@ final class FleetBenchmark {
      */
     record Cell(String backend, int uploads, long nominalBatchBytes, long batchBytes, int slowUploads, long batches,
                 long bytes, double seconds, long acknowledged, Double ackP50Millis, Double ackP99Millis,
-                long serverPeakRssBytes, double serverCpuSeconds, double clientCpuSeconds, long slowBatches) {
+                long serverPeakRssBytes, double serverCpuSeconds, double clientCpuSeconds, long slowBatches,
+                int refusedUploads) {
         double batchesPerSecond() {
             return batches / seconds;
         }
@@ -127,11 +128,11 @@ final class FleetBenchmark {
     /** The progress line of a configuration; {@code seconds}: its whole run, server and clients started and ended. */
     private static void print(Cell c, double seconds) {
         System.out.printf(Locale.ROOT, "  fleet %s, %3d uploads%s of %s: %8.0f batches/s, %7.1f MB/s, ack p50 %s, p99 %s,"
-                        + " server peak RSS %.0f MB, CPU server %.1f s, clients %.1f s (configuration run in %.0f s)%n",
+                        + " server peak RSS %.0f MB, CPU server %.1f s, clients %.1f s, %d refused (configuration run in %.0f s)%n",
                 c.backend(), c.uploads(), c.slowUploads() == 0 ? "" : " + " + c.slowUploads() + " slow",
                 FleetTable.size(c.nominalBatchBytes()), c.batchesPerSecond(), c.megabytesPerSecond(),
                 FleetTable.millis(c.ackP50Millis()), FleetTable.millis(c.ackP99Millis()), c.serverPeakRssBytes() / 1e6,
-                c.serverCpuSeconds(), c.clientCpuSeconds(), seconds);
+                c.serverCpuSeconds(), c.clientCpuSeconds(), c.refusedUploads(), seconds);
     }
 
     /**
@@ -213,7 +214,8 @@ final class FleetBenchmark {
         return new Cell(backend.title(), uploads, nominal, FleetBatch.rows(nominal) * (long) FleetBatch.ROW_BYTES,
                 slowUploads, batches, bytes, (end - start) / 1e9, latencies.length, percentile(latencies, 0.50),
                 percentile(latencies, 0.99), rss, serverCpu,
-                Stream.concat(fast.stream(), slow.stream()).mapToDouble(FleetClient.Figures::cpuSeconds).sum(), slow.stream().mapToLong(FleetClient.Figures::batches).sum());
+                Stream.concat(fast.stream(), slow.stream()).mapToDouble(FleetClient.Figures::cpuSeconds).sum(), slow.stream().mapToLong(FleetClient.Figures::batches).sum(),
+                Stream.concat(fast.stream(), slow.stream()).mapToInt(FleetClient.Figures::refused).sum());
     }
 
     /** The nearest-rank percentile of sorted µs latencies, in ms; null if there are none. */

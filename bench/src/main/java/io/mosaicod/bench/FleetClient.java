@@ -25,9 +25,9 @@ final class FleetClient {
     /**
      * What the JVM measured: batches and bytes sent and stored; first send and last acknowledgement (or completion)
      * as epoch nanoseconds, comparable across the JVMs of one machine; the CPU time this JVM used while sending;
-     * every acknowledgement latency in µs.
+     * every acknowledgement latency in µs; uploads the server refused (their unacknowledged batches not counted).
      */
-    record Figures(int uploads, long batches, long bytes, long startEpochNanos, long endEpochNanos, double cpuSeconds,
+    record Figures(int uploads, int refused, long batches, long bytes, long startEpochNanos, long endEpochNanos, double cpuSeconds,
                    long[] latenciesMicros) {
     }
 
@@ -98,17 +98,19 @@ final class FleetClient {
         long end = Long.MIN_VALUE;
         long[] latencies = new long[uploads.stream().mapToInt(FleetUpload::sent).sum()];
         int acknowledged = 0;
+        int refused = 0;
         for (FleetUpload upload : uploads) {
             if (upload.sent() == 0) {
                 continue;
             }
-            batches += upload.sent();
+            batches += upload.stored();
+            refused += upload.refused() ? 1 : 0;
             bytes += upload.bytes();
             start = Math.min(start, upload.firstSentNanos());
             end = Math.max(end, upload.endNanos());
             acknowledged = upload.latencies(latencies, acknowledged);
         }
-        return new Figures(uploads.size(), batches, bytes, start + epochOffset, end + epochOffset, cpuSeconds,
+        return new Figures(uploads.size(), refused, batches, bytes, start + epochOffset, end + epochOffset, cpuSeconds,
                 Arrays.copyOf(latencies, acknowledged));
     }
 }

@@ -18,12 +18,13 @@ final class FleetTable {
                 + "sent (2 cores × wall is the machine's whole). Disk write + fdatasync floor measured in the same run: %.0f MB/s.%n%n",
                 FleetBenchmark.CLIENT_JVMS, result.durationMillis() / 1000.0, result.diskWriteMBps()));
         out.append("| store + catalog | uploads | batch | batches | wall | batches/s | MB/s | of disk floor | ack p50 "
-                + "| ack p99 | server peak RSS | CPU server / clients |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "| ack p99 | server peak RSS | CPU server / clients | refused uploads |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (FleetBenchmark.Cell c : result.matrix()) {
-            out.append(String.format(Locale.ROOT, "| %s | %d | %s | %d | %.1f s | %.0f | %.1f | %.2f× | %s | %s | %.0f MB | %.1f / %.1f s |%n",
+            out.append(String.format(Locale.ROOT, "| %s | %d | %s | %d | %.1f s | %.0f | %.1f | %.2f× | %s | %s | %.0f MB | %.1f / %.1f s | %d |%n",
                     c.backend(), c.uploads(), size(c.nominalBatchBytes()), c.batches(), c.seconds(), c.batchesPerSecond(),
                     c.megabytesPerSecond(), c.megabytesPerSecond() / result.diskWriteMBps(), millis(c.ackP50Millis()),
-                    millis(c.ackP99Millis()), c.serverPeakRssBytes() / 1e6, c.serverCpuSeconds(), c.clientCpuSeconds()));
+                    millis(c.ackP99Millis()), c.serverPeakRssBytes() / 1e6, c.serverCpuSeconds(), c.clientCpuSeconds(),
+                    c.refusedUploads()));
         }
         out.append(String.format(Locale.ROOT, "%nSlow client: %d uploads of %s batches at full speed, alone and beside one "
                         + "upload that sleeps %d ms after each batch (a robot on a poor link); figures of the fast uploads.%n%n",
@@ -37,6 +38,8 @@ final class FleetTable {
                     c.slowUploads() == 0 ? "–" : Long.toString(c.slowBatches()), c.serverPeakRssBytes() / 1e6,
                     c.serverCpuSeconds(), c.clientCpuSeconds()));
         }
+        out.append("\nRefused uploads: the server ended them (e.g. RESOURCE_EXHAUSTED, its upload memory spent); only "
+                + "their acknowledged batches count.\n");
         if (result.matrix().stream().anyMatch(c -> c.ackP50Millis() == null)) {
             out.append("\n\"no acks\": the server acknowledged no batch; the row's end is then when the upload's stream "
                     + "completed (every batch stored).\n");

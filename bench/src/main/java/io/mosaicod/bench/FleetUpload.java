@@ -2,6 +2,7 @@ package io.mosaicod.bench;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.mosaicod.client.MosaicoClient;
+import io.mosaicod.client.MosaicoException;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
@@ -26,6 +27,7 @@ final class FleetUpload implements AutoCloseable {
     private TopicUpload upload;
     private int sent;
     private long completedNanos;
+    private boolean refused;
 
     FleetUpload(MosaicoClient client, FleetBatch batch, int maxBatches) {
         this.client = client;
@@ -44,29 +46,50 @@ final class FleetUpload implements AutoCloseable {
         upload = client.upload(topic, uuid, FleetBatch.SCHEMA, number -> storedNanos.set((int) number, System.nanoTime()));
     }
 
-    /** Sends batches until {@code deadlineNanos} or the cap, sleeping {@code pauseMillis} after each; completes. */
+    /**
+     * Sends batches until {@code deadlineNanos} or the cap, sleeping {@code pauseMillis} after each; completes. A
+     * server that refuses the upload (its upload memory spent, say) ends it: counted, not fatal, since that is
+     * one of the things a fleet at scale meets; only the batches it acknowledged count as stored then.
+     */
     void send(long deadlineNanos, long pauseMillis) throws InterruptedException {
-        while (sent < sentNanos.length() && System.nanoTime() < deadlineNanos) {
-            VectorSchemaRoot next = batch.numbered(sent);
-            sentNanos.set(sent, System.nanoTime());
-            upload.put(next);
-            sent++;
-            if (pauseMillis > 0) {
-                TimeUnit.MILLISECONDS.sleep(Math.min(pauseMillis,
-                        Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()))));
+        try {
+            while (sent < sentNanos.length() && System.nanoTime() < deadlineNanos) {
+                VectorSchemaRoot next = batch.numbered(sent);
+                sentNanos.set(sent, System.nanoTime());
+                upload.put(next);
+                sent++;
+                if (pauseMillis > 0) {
+                    TimeUnit.MILLISECONDS.sleep(Math.min(pauseMillis,
+                            Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()))));
+                }
             }
+            upload.complete();
+        } catch (MosaicoException refusal) {
+            refused = true;
+            System.err.println("upload refused: " + refusal.getMessage());
         }
-        upload.complete();
         completedNanos = System.nanoTime();
-        client.finalizeSession(session.uuid());
+        if (!refused) {
+            client.finalizeSession(session.uuid());
+        }
     }
 
+    boolean refused() {
+        return refused;
+    }
+
+    /** Batches stored: all sent if the upload completed, else those the server acknowledged. */
+    long stored() {
+        return refused ? upload.stored() : sent;
+    }
+
+    /** Batches sent, stored or not: how far the latency arrays are filled. */
     int sent() {
         return sent;
     }
 
     long bytes() {
-        return sent * batch.bytes();
+        return stored() * batch.bytes();
     }
 
     long firstSentNanos() {

@@ -23,7 +23,8 @@ import java.util.Set;
  * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass, and
  * {@value #SHAPES}, the shape matrix ({@link ShapeBenchmark}). {@code --prepare-only true} only generates the
  * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory}, and prints
- * their folders, chunk counts and sizes.
+ * their folders, chunk counts and sizes. {@code fleet} ({@link FleetBenchmark}) measures concurrent uploads on
+ * the backends {@code --fleet-backends} names ({@code local,s3} by default).
  */
 public final class BenchMain {
     /**
@@ -31,7 +32,7 @@ public final class BenchMain {
      * out of memory here (FACTS.md: it fails below ~1 GB on such rows), so both configurations get 2 GB.
      */
     static final String DUCKDB_MEMORY_LIMIT = "2GB";
-    static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes,search";
+    static final String ALL = "overlap,ingest,upload,memory,read,scaleout,sizes,search,fleet";
     /** Not among the defaults: it needs another build, {@code --versus <checkout>/bin/mosaicod}. */
     static final String VERSUS = "versus";
     /**
@@ -60,6 +61,7 @@ public final class BenchMain {
         }
         List<Shape> shapes = Shapes.select(options.get("shapes"));
         List<Variant> variants = Variant.select(options.get("variants"));
+        List<FleetBackend> fleetBackends = FleetBackend.select(options.getOrDefault("fleet-backends", "local,s3"));
         boolean shapeMemory = Boolean.parseBoolean(options.getOrDefault("memory", "false"));
         if (Boolean.parseBoolean(options.getOrDefault("prepare-only", "false"))) {
             ShapeBenchmark.prepare(work, ShapeBenchmark.specs(shapes, variants, full, shapeMemory));
@@ -141,6 +143,10 @@ public final class BenchMain {
             SearchBenchmark.Result search = SearchBenchmark.run(work, full, runs);
             report.add("search", "Search against DuckDB over the same files", SearchBenchmark.markdown(search),
                     search);
+        }
+        if (only.contains("fleet")) {
+            FleetBenchmark.Result fleet = FleetBenchmark.run(work, full, fleetBackends, machine.disk());
+            report.add("fleet", "Concurrent uploads (fleet)", FleetTable.markdown(fleet), fleet);
         }
         report.write();
     }

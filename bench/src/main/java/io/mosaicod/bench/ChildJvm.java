@@ -21,7 +21,7 @@ final class ChildJvm {
     }
 
     /** The harness runs from the repository root, as its documented command does. */
-    private static final Path LAUNCHER = Path.of(System.getProperty("mosaicod.root", ".")).toAbsolutePath()
+    static final Path LAUNCHER = Path.of(System.getProperty("mosaicod.root", ".")).toAbsolutePath()
             .normalize().resolve("bin/mosaicod");
 
     /** Linux's USER_HZ, the unit of the CPU times in {@code /proc/<pid>/stat} (100 on every common build). */
@@ -98,6 +98,11 @@ final class ChildJvm {
         return new Measurement(seconds, peak, cpuTicks / TICKS_PER_SECOND, process.waitFor(), Files.readString(logFile));
     }
 
+    /** CPU seconds (user + system) a running process has used so far; 0 once it ended. */
+    static double cpuSeconds(long pid) {
+        return cpuTicks(Path.of("/proc", Long.toString(pid), "stat")) / TICKS_PER_SECOND;
+    }
+
     /** utime + stime: fields 14 and 15 of {@code stat}, counted after the parenthesised command name. */
     private static long cpuTicks(Path stat) {
         try {
@@ -109,7 +114,8 @@ final class ChildJvm {
         }
     }
 
-    private static long peakRss(Path status) {
+    /** Peak resident memory ({@code VmHWM}) of a running process, from its {@code /proc/<pid>/status}; 0 once it ended. */
+    static long peakRss(Path status) {
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("VmHWM:")) {

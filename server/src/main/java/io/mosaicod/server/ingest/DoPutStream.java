@@ -8,25 +8,36 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One DoPut call. The stream asks gRPC for one message at a time, and only with a reservation of the
- * {@link ReceiveBudget} for it, so that what all uploads have received and not stored stays bounded while no
- * thread ever waits: a stream without a reservation simply asks for nothing, and gRPC's flow control holds its
- * client. The reply is a PutResult per acknowledged batch (see {@link TopicUpload}), then OK once the client
+ * One DoPut call. The stream asks gRPC for one message at a time, and only while fewer than
+ * {@value #WINDOW_BATCHES} of its batches wait to be acknowledged and with a reservation of the
+ * {@link ReceiveBudget} for it, so that what one upload and all uploads have received and not stored stays
+ * bounded while no thread ever waits: a stream that may not ask simply asks for nothing, and gRPC's flow control
+ * holds its client. The reply is a PutResult per acknowledged batch (see {@link TopicUpload}), then OK once the client
  * ended the stream normally and every chunk is recorded; otherwise the error status.
  */
 final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBudget.Waiter {
     private static final Logger LOG = LoggerFactory.getLogger(DoPutStream.class);
     /** The smallest reservation: a schema message, or a batch of a few rows. */
     private static final long MIN_RESERVATION_BYTES = 64 << 10;
+    /**
+     * Batches of one upload on their way to the repository at most: enough to keep the chunk writers and the group
+     * commit busy for one fast client, few enough that an acknowledgement follows its batch closely and that one
+     * upload of large batches does not take the whole receive budget.
+     */
+    static final int WINDOW_BATCHES = 4;
 
     private final TopicUploads uploads;
     private final PutReplies replies;
     private final ReceiveBudget budget;
     /** What the next message is expected to weigh: the last batch's size, at first a share of the budget. */
-    private long expectedBytes;
+    private volatile long expectedBytes;
     private TopicUpload upload;
     private volatile boolean done;
     private volatile boolean callClosed;
+    /** Whether the next message was asked for (or its reservation is pending) and has not arrived; guarded by this. */
+    private boolean asked;
+    /** Whether the stream stopped asking because its window is full; guarded by this. */
+    private boolean windowFull;
 
     DoPutStream(TopicUploads uploads, PutReplies replies, ReceiveBudget budget, long firstBatchBytes) {
         this.uploads = uploads;
@@ -54,12 +65,15 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
                 budget.release(received);
                 message.requireReadable();
                 if (upload == null) {
-                    upload = uploads.begin(message, replies);
+                    upload = uploads.begin(message, replies, this::windowOpened);
                 } else {
                     throw new ProtocolException(ErrorCode.ABORTED, "Unsupported stream message: a DoPut of topic `"
                             + upload.locator() + "` received " + message.describe()
                             + " after its schema; only record batches may follow.");
                 }
+            }
+            synchronized (this) {
+                asked = false; // only now: until the message is the upload's, nobody asks for the next one
             }
             askForNext();
         } catch (Throwable e) {
@@ -68,8 +82,32 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
     }
 
     private void askForNext() {
+        synchronized (this) {
+            if (asked) {
+                return; // one message asked for at a time
+            }
+            // under the stream's lock, so that an acknowledgement after the check finds windowFull set
+            if (upload != null && upload.unacknowledged() >= WINDOW_BATCHES) {
+                windowFull = true;
+                return;
+            }
+            asked = true;
+        }
         if (budget.reserve(expectedBytes, this)) {
             granted();
+        }
+    }
+
+    /** Batches were acknowledged: a stream that stopped asking for a full window asks again. */
+    private void windowOpened() {
+        synchronized (this) {
+            if (!windowFull) {
+                return;
+            }
+            windowFull = false;
+        }
+        if (!done && !callClosed) {
+            askForNext();
         }
     }
 

@@ -14,9 +14,11 @@ import java.util.Map;
  *
  * <p>A client between batches (a robot that sends now and then, or one that stalls) would pin its reservation
  * while others wait; so a reservation unused for {@code lapseNanos} while streams wait lapses back to the budget,
- * and its message, should it come after all, is charged in full when it arrives. A reservation is granted
- * whenever nothing else is reserved, so a batch larger than the whole budget still passes, alone; and a batch
- * larger than its reservation is charged in full: the budget may be exceeded by these differences.
+ * and its message, should it come after all, is charged in full when it arrives. Lapsed reservations whose
+ * message may still come are bounded by the budget too (a slow link delivering a large batch looks idle), so
+ * what all streams can receive stays within twice the budget. A reservation is granted whenever nothing else is
+ * reserved, so a batch larger than the whole budget still passes, alone; and a batch larger than its
+ * reservation is charged in full: the budget may be exceeded by these differences.
  */
 final class ReceiveBudget {
     /** A stream waiting for a reservation. */
@@ -28,9 +30,10 @@ final class ReceiveBudget {
     private record Request(Waiter waiter, long bytes) {
     }
 
-    /** A reservation made and whose message has not arrived; its bytes drop to 0 when it lapses. */
+    /** A reservation made and whose message has not arrived; its bytes move to {@code lapsed} when it lapses. */
     private static final class Grant {
         long bytes;
+        long lapsed;
         final long grantedAtNanos;
 
         Grant(long bytes, long grantedAtNanos) {
@@ -44,6 +47,8 @@ final class ReceiveBudget {
     private final ArrayDeque<Request> waiting = new ArrayDeque<>();
     private final Map<Waiter, Grant> grants = new IdentityHashMap<>();
     private long chargedBytes;
+    /** Bytes of lapsed reservations whose message has not arrived. */
+    private long lapsedBytes;
 
     ReceiveBudget(long limitBytes, long lapseNanos) {
         if (limitBytes < 1) {
@@ -73,9 +78,11 @@ final class ReceiveBudget {
         long unused;
         synchronized (this) {
             Grant grant = grants.remove(waiter);
-            long reserved = grant == null ? 0 : grant.bytes;
+            unused = grant == null ? 0 : grant.bytes;
+            if (grant != null) {
+                lapsedBytes -= grant.lapsed;
+            }
             chargedBytes += bytes;
-            unused = reserved;
         }
         release(unused);
     }
@@ -100,6 +107,9 @@ final class ReceiveBudget {
             waiting.removeIf(request -> request.waiter() == waiter);
             Grant grant = grants.remove(waiter);
             reserved = grant == null ? 0 : grant.bytes;
+            if (grant != null) {
+                lapsedBytes -= grant.lapsed;
+            }
         }
         release(reserved);
     }
@@ -113,8 +123,11 @@ final class ReceiveBudget {
             }
             long now = System.nanoTime();
             for (Grant grant : grants.values()) {
-                if (grant.bytes > 0 && now - grant.grantedAtNanos > lapseNanos) {
+                if (grant.bytes > 0 && now - grant.grantedAtNanos > lapseNanos
+                        && lapsedBytes + grant.bytes <= limitBytes) {
                     chargedBytes -= grant.bytes;
+                    lapsedBytes += grant.bytes;
+                    grant.lapsed = grant.bytes;
                     grant.bytes = 0;
                 }
             }

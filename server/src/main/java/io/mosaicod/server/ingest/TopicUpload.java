@@ -72,6 +72,7 @@ final class TopicUpload implements GroupCommit.Upload {
     private final UploadRegistry registry;
     private final BufferAllocator allocator;
     private final PutReplies replies;
+    private final Runnable onAcknowledged;
     private final ServerMetrics metrics;
     private final long startedNanos = System.nanoTime();
     /** Written by the stream's thread only. */
@@ -94,7 +95,8 @@ final class TopicUpload implements GroupCommit.Upload {
      * ends.
      */
     TopicUpload(Topic topic, Folder folder, Schema schema, TopicClaim claim, ChunkPipeline pipeline,
-                UploadRegistry registry, BufferAllocator allocator, PutReplies replies, ServerMetrics metrics) {
+                UploadRegistry registry, BufferAllocator allocator, PutReplies replies, Runnable onAcknowledged,
+                ServerMetrics metrics) {
         this.topic = topic;
         this.folder = folder;
         this.schema = schema;
@@ -104,11 +106,17 @@ final class TopicUpload implements GroupCommit.Upload {
         this.registry = registry;
         this.allocator = allocator;
         this.replies = replies;
+        this.onAcknowledged = onAcknowledged;
         this.metrics = metrics;
     }
 
     String locator() {
         return topic.locator();
+    }
+
+    /** Batches received and not acknowledged yet: the upload's window. */
+    synchronized int unacknowledged() {
+        return unacknowledged.size();
     }
 
     /**
@@ -145,7 +153,7 @@ final class TopicUpload implements GroupCommit.Upload {
                 acknowledged = 0;
             }
         }
-        pipeline.budget().release(acknowledged);
+        acknowledged(acknowledged);
         if (batchRows > 0) {
             try {
                 pipeline.writers().execute(() -> store(slot, batch));
@@ -275,7 +283,7 @@ final class TopicUpload implements GroupCommit.Upload {
             }
             acknowledged = acknowledgeRecorded();
         }
-        pipeline.budget().release(acknowledged);
+        acknowledged(acknowledged);
     }
 
     @Override
@@ -338,7 +346,13 @@ final class TopicUpload implements GroupCommit.Upload {
             refusal = failure;
             acknowledged = acknowledgeRecorded();
         }
-        pipeline.budget().release(acknowledged);
+        acknowledged(acknowledged);
+    }
+
+    /** Outside the lock: returns the acknowledged batches' bytes to the budget and tells the stream. */
+    private void acknowledged(long receivedBytes) {
+        pipeline.budget().release(receivedBytes);
+        onAcknowledged.run();
     }
 
     private void complete() {

@@ -62,8 +62,11 @@ final class TopicUploads {
         this.metrics = metrics;
     }
 
-    /** @param replies the stream's replies, which the upload answers from then on */
-    TopicUpload begin(FlightDataMessage first, PutReplies replies) throws IOException {
+    /**
+     * @param replies        the stream's replies, which the upload answers from then on
+     * @param onAcknowledged told whenever batches were acknowledged (the stream's window opened)
+     */
+    TopicUpload begin(FlightDataMessage first, PutReplies replies, Runnable onAcknowledged) throws IOException {
         DoPutCommand command = command(first);
         if (!first.isSchema()) {
             throw ProtocolException.badRequest("missing schema: the first message of a DoPut must carry the Arrow "
@@ -89,7 +92,7 @@ final class TopicUploads {
                 throw refusal(topic);
             }
             claim = granted.get();
-            return open(topic, schema, claim, replies);
+            return open(topic, schema, claim, replies, onAcknowledged);
         } catch (IOException | RuntimeException e) {
             if (claim != null) {
                 claim.release();
@@ -156,7 +159,8 @@ final class TopicUploads {
     }
 
     /** The claim proved the topic uploadable: incomplete, unlocked and without chunks, and no other upload's. */
-    private TopicUpload open(Topic topic, Schema schema, TopicClaim claim, PutReplies replies) throws IOException {
+    private TopicUpload open(Topic topic, Schema schema, TopicClaim claim, PutReplies replies,
+                             Runnable onAcknowledged) throws IOException {
         Folder folder = Folder.parse(topic.folder()).orElseThrow(() -> new IllegalStateException("topic `"
                 + topic.locator() + "` has folder '" + topic.folder() + "', which is not a topic folder"));
         claim.requireHeld();
@@ -164,7 +168,8 @@ final class TopicUploads {
         BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + topic.locator(), 0,
                 allocator.getLimit());
         metrics.uploadStarted();
-        return new TopicUpload(topic, folder, schema, claim, pipeline, registry, streamAllocator, replies, metrics);
+        return new TopicUpload(topic, folder, schema, claim, pipeline, registry, streamAllocator, replies,
+                onAcknowledged, metrics);
     }
 
     /** Rewrites the folder's {@code metadata.json} with the schema, so the folder explains its chunks alone. */

@@ -87,4 +87,29 @@ class ReceiveBudgetTest {
         assertThat(granted).containsExactly("last");
         assertThat(budget.chargedBytes()).isEqualTo(100);
     }
+
+    /** A large batch on a slow link looks idle; lapsing is bounded so that such messages cannot pile up unbounded. */
+    @Test
+    void lapsedReservationsWhoseMessagesMayStillComeAreBoundedByTheBudget() {
+        ReceiveBudget budget = new ReceiveBudget(100, 0);
+        List<ReceiveBudget.Waiter> streams = new ArrayList<>();
+        for (int s = 0; s < 5; s++) {
+            streams.add(waiter("s" + s));
+        }
+        budget.reserve(100, streams.get(0));
+        for (int s = 1; s < 5; s++) {
+            budget.reserve(100, streams.get(s));
+        }
+        for (int round = 0; round < 5; round++) {
+            budget.lapseIdle();
+        }
+        assertThat(granted).as("one lapse of 100, then the budget's worth is in flight twice at most")
+                .containsExactly("s1");
+
+        budget.arrived(streams.get(0), 100);
+        budget.release(100);
+        assertThat(granted).as("the lapsed one's message came: room to lapse again").containsExactly("s1");
+        budget.lapseIdle();
+        assertThat(granted).containsExactly("s1", "s2");
+    }
 }

@@ -22,6 +22,8 @@ final class StoredBatches implements FlightClient.PutListener {
     private static final long FIRST_PAUSE_NANOS = 50_000;
 
     private long stored;
+    /** Whether the server acknowledged a batch at all: only then does the client keep a window. */
+    private boolean acknowledging;
     private boolean ended;
     private Throwable failure;
     private long pauseNanos = FIRST_PAUSE_NANOS;
@@ -41,6 +43,7 @@ final class StoredBatches implements FlightClient.PutListener {
         long batch = metadata.getLong(0);
         synchronized (this) {
             stored = Math.max(stored, batch + 1);
+            acknowledging = true;
             notifyAll();
         }
         onStored.accept(batch);
@@ -102,6 +105,25 @@ final class StoredBatches implements FlightClient.PutListener {
         }
         if (failure != null) {
             throw failure instanceof RuntimeException runtime ? runtime : new RuntimeException(failure);
+        }
+    }
+
+    /**
+     * Waits while {@code window} or more of the {@code sent} batches are unacknowledged, once the server has shown
+     * it acknowledges (a server that never does, as upstream's, is never waited for), until the stream ends.
+     */
+    synchronized void awaitWindow(long sent, int window) {
+        boolean interrupted = false;
+        while (acknowledging && !ended && sent - stored >= window) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+                break;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -16,6 +16,13 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * reports the server's verdict; closing without completing cancels the stream.
  */
 public final class TopicUpload implements AutoCloseable {
+    /**
+     * Batches sent and not yet acknowledged at most, with a server that acknowledges: as many as this server keeps
+     * on their way per upload, so that a batch waits in this client rather than in the transport's buffers, and
+     * its acknowledgement follows it closely.
+     */
+    public static final int WINDOW_BATCHES = 4;
+
     private final String locator;
     private final VectorSchemaRoot root;
     private final ClientStreamListener writer;
@@ -39,12 +46,14 @@ public final class TopicUpload implements AutoCloseable {
 
     /**
      * Sends {@code batch} (of the upload's schema) as the next record batch. Its buffers are shared, not
-     * copied, for the duration of the call. Blocks while the server's flow control holds the stream.
+     * copied, for the duration of the call. Blocks while {@value #WINDOW_BATCHES} batches wait for the server's
+     * acknowledgement, or while its flow control holds the stream.
      *
      * @return the batch's number in the upload, from 0, as {@link #stored()} counts them
      */
     public long put(VectorSchemaRoot batch) {
         requireOpen();
+        replies.awaitWindow(sent, WINDOW_BATCHES);
         try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch()) {
             new VectorLoader(root).load(record);
             ArrowBuf number = allocator.buffer(Long.BYTES);

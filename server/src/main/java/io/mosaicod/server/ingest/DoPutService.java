@@ -52,8 +52,9 @@ public final class DoPutService implements AutoCloseable {
                 claimRenewals);
         this.uploads = new TopicUploads(codec, lookup, store, registry, claims, ClaimTerms.DEFAULT, claimRenewals,
                 pipeline, allocator, metrics);
-        // a new stream's first batch may be large: reserve as if, without letting a few streams take the whole budget
-        this.firstBatchBytes = Math.min(maxMessageBytes, receiveBudget / 16);
+        // a new stream's first batch may be as large as a message may be: anything less lets a crowd of new streams
+        // each send a large first batch at once (its reservation lapses if the stream idles while others wait)
+        this.firstBatchBytes = Math.min(maxMessageBytes, receiveBudget);
     }
 
     public String fullMethodName() {

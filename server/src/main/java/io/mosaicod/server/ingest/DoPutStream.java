@@ -29,7 +29,7 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
     private final TopicUploads uploads;
     private final PutReplies replies;
     private final ReceiveBudget budget;
-    /** What the next message is expected to weigh: the last batch's size, at first a share of the budget. */
+    /** What the next message is expected to weigh: the last batch's size, at first the message limit. */
     private volatile long expectedBytes;
     private TopicUpload upload;
     private volatile boolean done;

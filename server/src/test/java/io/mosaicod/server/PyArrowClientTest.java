@@ -24,13 +24,7 @@ class PyArrowClientTest extends ServerFixture {
 
     @Test
     void theSdkCallSequenceFromPyarrowWritesAndReadsANestedTopic() throws Exception {
-        PyArrow python = PyArrow.find();
-        String sequence = uniqueName("pyarrow");
-        PyArrow.Run run = python.runScript(Path.of("src/test/resources/python/sdk_call_sequence.py"),
-                List.of(Integer.toString(server.port()), sequence));
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        String[] lines = run.output().strip().split("\n");
-        JsonNode written = JSON.readTree(lines[lines.length - 1]);
+        JsonNode written = runScript("sdk_call_sequence.py", "pyarrow");
 
         Topic topic = catalog().findTopicByLocator(written.get("locator").asText()).orElseThrow();
         assertThat(topic.isUploadComplete()).isTrue();
@@ -47,17 +41,24 @@ class PyArrowClientTest extends ServerFixture {
     /** An acknowledgement reaches a client of another language as docs/protocol.md says, batch by batch. */
     @Test
     void pyarrowHearsEachBatchStoredThroughItsApplicationMetadata() throws Exception {
-        PyArrow python = PyArrow.find();
-        PyArrow.Run run = python.runScript(Path.of("src/test/resources/python/acknowledged_upload.py"),
-                List.of(Integer.toString(server.port()), uniqueName("pyacks")));
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        String[] lines = run.output().strip().split("\n");
-        JsonNode written = JSON.readTree(lines[lines.length - 1]);
+        JsonNode written = runScript("acknowledged_upload.py", "pyacks");
 
         Topic topic = catalog().findTopicByLocator(written.get("locator").asText()).orElseThrow();
         assertThat(topic.isUploadComplete()).isTrue();
         List<Chunk> chunks = catalog().listChunks(topic.id());
         assertThat(chunks).hasSize(written.get("batches").asInt());
         assertThat(chunks.stream().mapToLong(Chunk::rowCount).sum()).isEqualTo(written.get("rows").asLong());
+    }
+
+    /**
+     * Runs a script of src/test/resources/python against the server with a new sequence name, which must succeed;
+     * returns the JSON of its last output line (what it wrote).
+     */
+    private JsonNode runScript(String script, String sequenceStem) throws Exception {
+        PyArrow.Run run = PyArrow.find().runScript(Path.of("src/test/resources/python", script),
+                List.of(Integer.toString(server.port()), uniqueName(sequenceStem)));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        String[] lines = run.output().strip().split("\n");
+        return JSON.readTree(lines[lines.length - 1]);
     }
 }

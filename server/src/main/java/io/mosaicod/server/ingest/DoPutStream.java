@@ -43,9 +43,9 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
         this.uploads = uploads;
         this.replies = replies;
         this.budget = budget;
-        this.expectedBytes = MIN_RESERVATION_BYTES;
+        this.expectedBytes = MIN_RESERVATION_BYTES; // the first message is the schema
         askForNext();
-        this.expectedBytes = Math.max(MIN_RESERVATION_BYTES, firstBatchBytes);
+        this.expectedBytes = Math.max(MIN_RESERVATION_BYTES, firstBatchBytes); // asked for once the schema is in
     }
 
     @Override

@@ -37,6 +37,7 @@ public final class ChunkReader implements AutoCloseable {
     private final GroupConverter converter;
     private final String createdBy;
     private final List<ColumnAssembler> assemblers = new ArrayList<>();
+    private final ColumnGroups columnGroups;
     private final VectorSchemaRoot root;
     private final BufferAllocator allocator;
     private final BatchVectors batchVectors;
@@ -66,6 +67,7 @@ public final class ChunkReader implements AutoCloseable {
             for (LeafColumn leaf : leaves) {
                 assemblers.add(new ColumnAssembler(leaf, ancestors));
             }
+            this.columnGroups = new ColumnGroups(assemblers, options.decodeHelpers(), options.decodeHelperCount());
         } catch (IllegalArgumentException e) {
             throw new ChunkFormatException(chunkName, e.getMessage(), e);
         }
@@ -124,9 +126,7 @@ public final class ChunkReader implements AutoCloseable {
             int limit = (int) Math.min(options.batchRows(), rowsLeftInGroup);
             clearBatch(limit);
             int rows = assemblers.isEmpty() ? limit : -1;
-            for (ColumnAssembler a : assemblers) {
-                a.startBatch(root);
-                int read = a.readRows(limit);
+            for (int read : columnGroups.readRows(root, limit)) {
                 if (rows >= 0 && read != rows || read == 0) {
                     throw new ChunkFormatException(chunkName, "columns disagree on the number of rows in row group "
                             + (nextRowGroup - 1) + " (" + read + " vs " + rows + ")");
@@ -165,6 +165,7 @@ public final class ChunkReader implements AutoCloseable {
             releaseRowGroup();
             startShredded(shredded, block, index);
             startDirect(direct, block);
+            columnGroups.startRowGroup();
             rowsLeftInGroup = block.getRowCount();
             return true;
         }

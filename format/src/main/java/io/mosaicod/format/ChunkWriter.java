@@ -110,9 +110,12 @@ public final class ChunkWriter implements AutoCloseable {
                     profile.codecFor(descriptor.getPath()[0]), compression);
             chunks.add(chunk);
             chunkByPath.put(List.of(descriptor.getPath()), chunk);
-            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.of(leaf);
-            LeafCodec codec = LeafCodec.create(leaf.field(), leaf.type(), leaf.fieldPath());
             boolean parquetStatistics = properties.getStatisticsEnabled(descriptor);
+            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.of(leaf);
+            if (layout != null && parquetStatistics && layout.conversion() != PlainLayout.Conversion.NONE) {
+                layout = null; // Parquet's statistics are of the stored values, which only parquet-java's writer sees
+            }
+            LeafCodec codec = LeafCodec.create(leaf.field(), leaf.type(), leaf.fieldPath());
             if (layout != null && leaf.nodes().length == 1) {
                 encoders.add(new PlainColumnEncoder(leaf, layout, chunk, codec, parquetStatistics,
                         properties.getPageSizeThreshold(), properties.getPageRowCountLimit()));

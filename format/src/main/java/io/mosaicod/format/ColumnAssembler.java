@@ -57,6 +57,16 @@ final class ColumnAssembler {
         return direct != null && DataPages.plainOnly(chunkOf(block));
     }
 
+    /** Whether the current row group is decoded by {@link PlainColumnDecoder} (else by parquet-java). */
+    boolean decodesDirectly() {
+        return directChunk;
+    }
+
+    /** The ordinal of the top-level field the column lies in: columns of different ones share no vector. */
+    int topLevelOrdinal() {
+        return column.nodes()[0].ordinal;
+    }
+
     /** Starts a row group whose chunk of this column is {@code bytes[offset, offset + length)}. */
     void startDirect(byte[] bytes, int offset, int length, ColumnChunkMetaData chunk) {
         directChunk = true;

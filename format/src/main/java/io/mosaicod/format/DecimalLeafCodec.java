@@ -3,6 +3,7 @@ package io.mosaicod.format;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.ColumnReader;
@@ -51,6 +52,46 @@ final class DecimalLeafCodec extends NumericLeafCodec {
         }
         stats.add(new BigDecimal(new BigInteger(scratch), scale).doubleValue());
         writer.write(Binary.fromReusedByteArray(scratch), repetition, definition);
+    }
+
+    /**
+     * The run's smallest and largest unscaled values, compared as 128-bit integers, and only those two converted:
+     * converting is monotonic, so their doubles bound every value's.
+     */
+    @Override
+    void observe(int from, int count) {
+        if (count == 0) {
+            return;
+        }
+        long values = valuesAddress(from, count) + 16L * from;
+        long minLow = MemoryUtil.getLong(values);
+        long minHigh = MemoryUtil.getLong(values + 8);
+        long maxLow = minLow;
+        long maxHigh = minHigh;
+        for (int i = 1; i < count; i++) {
+            long low = MemoryUtil.getLong(values + 16L * i);
+            long high = MemoryUtil.getLong(values + 16L * i + 8);
+            if (high < minHigh || high == minHigh && Long.compareUnsigned(low, minLow) < 0) {
+                minLow = low;
+                minHigh = high;
+            }
+            if (high > maxHigh || high == maxHigh && Long.compareUnsigned(low, maxLow) > 0) {
+                maxLow = low;
+                maxHigh = high;
+            }
+        }
+        stats.addRange(toDouble(minLow, minHigh), toDouble(maxLow, maxHigh), false);
+    }
+
+    private double toDouble(long low, long high) {
+        if (high == low >> 63) {
+            return BigDecimal.valueOf(low, scale).doubleValue();
+        }
+        byte[] bigEndian = new byte[16];
+        for (int k = 0; k < 16; k++) {
+            bigEndian[15 - k] = (byte) (k < 8 ? low >>> (8 * k) : high >>> (8 * (k - 8)));
+        }
+        return new BigDecimal(new BigInteger(bigEndian), scale).doubleValue();
     }
 
     @Override

@@ -23,6 +23,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     private final LeafColumn column;
     private final PathNode[] nodes;
     private final int leaf;
+    private final PlainLayout layout;
     private final PlainLayout.Kind kind;
     private final int width;
     private final int repetitionBits;
@@ -64,6 +65,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         this.column = column;
         this.nodes = column.nodes();
         this.leaf = nodes.length - 1;
+        this.layout = layout;
         this.kind = layout.kind();
         this.width = layout.width();
         this.repetitionBits = bitWidth(column.descriptor().getMaxRepetitionLevel());
@@ -411,7 +413,7 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
         if (runLength > 0) {
             if (kind == PlainLayout.Kind.FIXED) {
                 values.ensure(runLength * width);
-                ShortCopy.fromMemory(leafData + (long) runSlot * width, values.array(), values.size(), runLength * width);
+                layout.encode(leafData + (long) runSlot * layout.arrowWidth(), values.array(), values.size(), runLength);
                 values.advance(runLength * width);
             } else if (kind != PlainLayout.Kind.BOOLEAN) {
                 writeByteArrays();

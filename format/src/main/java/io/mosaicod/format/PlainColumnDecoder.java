@@ -31,6 +31,7 @@ final class PlainColumnDecoder {
     private final boolean[] built;
     private final SharedAncestors ancestors;
     private final int leaf;
+    private final PlainLayout layout;
     private final PlainLayout.Kind kind;
     private final int width;
     private final int maxRepetition;
@@ -107,6 +108,7 @@ final class PlainColumnDecoder {
         this.built = built;
         this.nodes = column.nodes();
         this.leaf = nodes.length - 1;
+        this.layout = layout;
         this.kind = layout.kind();
         this.width = layout.width();
         this.maxRepetition = column.descriptor().getMaxRepetitionLevel();
@@ -713,7 +715,7 @@ final class PlainColumnDecoder {
             if (runValue + (long) runLength * width > valueLimit) {
                 throw new IllegalStateException("a page holds fewer values than its levels say");
             }
-            MemoryUtil.copyToMemory(values, runValue, leafData + (long) runSlot * width, (long) runLength * width);
+            layout.decode(values, runValue, leafData + (long) runSlot * layout.arrowWidth(), runLength);
             runLength = 0;
         }
     }

@@ -113,7 +113,7 @@ final class PlainColumnEncoder implements DirectColumnEncoder {
         ArrowBuf data = vector.getDataBuffer();
         boolean int64 = parquetStatistics && statistics.type().getPrimitiveTypeName() == PrimitiveTypeName.INT64;
         if (!parquetStatistics && (!optional || allValid(from, n))) {
-            page.write(data, (long) from * width, n * width);
+            writeValues(data, from, n);
             if (optional) {
                 markPresent(n);
             }
@@ -122,7 +122,7 @@ final class PlainColumnEncoder implements DirectColumnEncoder {
         }
         for (int i = from; i < from + n; i++) {
             if (present(i)) {
-                page.write(data, (long) i * width, width);
+                writeValues(data, i, 1);
                 if (int64) {
                     statistics.updateStats(data.getLong(i * 8L));
                 } else if (parquetStatistics) {
@@ -131,6 +131,14 @@ final class PlainColumnEncoder implements DirectColumnEncoder {
             }
             pageValues++;
         }
+    }
+
+    /** Appends the Parquet form of the {@code n} values from slot {@code from} on to the page. */
+    private void writeValues(ArrowBuf data, int from, int n) {
+        int bytes = n * layout.width();
+        page.ensure(bytes);
+        layout.encode(data.memoryAddress() + (long) from * layout.arrowWidth(), page.array(), page.size(), n);
+        page.advance(bytes);
     }
 
     private boolean allValid(int from, int n) {

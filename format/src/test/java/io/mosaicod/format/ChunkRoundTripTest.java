@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -28,6 +30,12 @@ class ChunkRoundTripTest {
     static final TestSeed SEED = new TestSeed();
     private static final int CASES = Integer.getInteger("codec.cases", 500);
     private static final Long CASE_SEED = Long.getLong("codec.caseSeed");
+    /** Threads that decode some of a batch's columns (groups of different top-level fields) in some cases. */
+    private static final ExecutorService HELPERS = Executors.newFixedThreadPool(3, r -> {
+        Thread t = new Thread(r, "decode-helper");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Test
     void randomSchemasAndBatchesRoundTripExactly() throws Exception {
@@ -74,6 +82,12 @@ class ChunkRoundTripTest {
 
             InMemorySource source = new InMemorySource("case-" + caseSeed, file.toByteArray());
             ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(1 + rnd.nextInt(400));
+            options = switch (rnd.nextInt(3)) { // the last draw: a case seed's data stays what it was
+                case 0 -> options;
+                case 1 -> options.withDecodeHelpers(HELPERS, 1 + rnd.nextInt(3));
+                // helpers that never start: the reading thread must not wait for them
+                default -> options.withDecodeHelpers(task -> { }, 1 + rnd.nextInt(3));
+            };
             try (ChunkReader reader = ChunkReader.open(source, allocator, options)) {
                 assertThat(reader.schema()).isEqualTo(schema);
                 assertThat(reader.footer().rowCount()).isEqualTo(expected.totalRows());

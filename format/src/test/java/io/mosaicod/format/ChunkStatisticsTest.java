@@ -160,6 +160,23 @@ class ChunkStatisticsTest {
         assertThat(summary.arrowSizeBytes()).isPositive();
     }
 
+    /** Decimals wider than a long are compared as 128-bit integers, on both writers' paths. */
+    @Test
+    void wideDecimalsReportTheirExtremes() throws IOException {
+        Schema schema = new Schema(List.of(nullable("amount", new ArrowType.Decimal(38, 2, 128))));
+        for (WriterProfile profile : WriterProfile.values()) {
+            ChunkSummary summary = write(schema, profile, 4, List.of(root -> {
+                DecimalVector amount = (DecimalVector) root.getVector("amount");
+                amount.setSafe(0, new BigDecimal("5.00"));
+                amount.setSafe(1, new BigDecimal("-123456789012345678901234567.89"));
+                amount.setNull(2);
+                amount.setSafe(3, new BigDecimal("98765432109876543210987654.32"));
+            }));
+            assertThat(summary.statistics("amount")).as("profile %s", profile).isEqualTo(new ColumnStatistics.Numeric(
+                    "amount", -123456789012345678901234567.89, 98765432109876543210987654.32, true, false));
+        }
+    }
+
     @Test
     void textColumnsOrderByBytesAndBinaryColumnsHaveNoStatistics() throws IOException {
         Schema schema = new Schema(List.of(nullable("label", ArrowType.Utf8.INSTANCE),

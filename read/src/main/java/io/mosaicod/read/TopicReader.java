@@ -30,6 +30,11 @@ public final class TopicReader {
     /** Chunks read ahead of the merge: enough for a few reads in flight without holding much memory. */
     public static final long READ_AHEAD_BYTES = 32L << 20;
     private static final int READ_AHEAD_THREADS = 4;
+    /**
+     * Threads that decode some columns of a large chunk's batch while the decode-ahead thread decodes the others:
+     * the other cores (the read's sending and the client's work keep the first one busy too).
+     */
+    private static final int COLUMN_DECODE_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
     private final Catalog catalog;
     private final ObjectStore store;
@@ -69,6 +74,8 @@ public final class TopicReader {
         List<ChunkPrefetcher.Expected> openingOrder = inOpeningOrder(chunks);
         // large chunks are read ahead into the file cache whole: only for a whole read, not for a range of them
         ExecutorService decoder = BackgroundThreads.fixedPool("decode-ahead", 1);
+        ExecutorService columnDecoders = BackgroundThreads.fixedPool("column-decode", COLUMN_DECODE_THREADS);
+        Decoders decoders = new Decoders(decoder, columnDecoders);
         try (ChunkPrefetcher prefetcher = new ChunkPrefetcher(store, allocator, openingOrder, READ_AHEAD_BYTES,
                 READ_AHEAD_THREADS);
              FileCacheReadAhead largeChunks = new FileCacheReadAhead(store, range.isAll() ? openingOrder.stream()
@@ -77,7 +84,7 @@ public final class TopicReader {
             for (Chunk chunk : chunks) {
                 sources.add(new RunSource(chunk.ordinal(), minTimestampNs(chunk), () -> {
                     largeChunks.reached(chunk.objectKey());
-                    return open(prefetcher, decoder, chunk, range, batchRows);
+                    return open(prefetcher, decoders, chunk, range, batchRows);
                 }));
             }
             RangeFilter filter = new RangeFilter(range, sink);
@@ -85,6 +92,7 @@ public final class TopicReader {
             return range.isAll() ? countAll(chunks) : filter.rows;
         } finally {
             decoder.shutdown(); // the merge closed every run, and a run waits for its batch being decoded
+            columnDecoders.shutdown(); // and a batch waits for the columns its helpers took
         }
     }
 
@@ -99,18 +107,26 @@ public final class TopicReader {
         return chunk.minTimestampNs().isPresent() ? chunk.minTimestampNs().getAsLong() : null;
     }
 
-    private SortedRun open(ChunkPrefetcher prefetcher, Executor decoder, Chunk chunk, Range range, int batchRows)
+    /** The threads of one read: one decoding large chunks a batch ahead, and those helping it by column. */
+    private record Decoders(Executor ahead, Executor columns) {
+    }
+
+    private SortedRun open(ChunkPrefetcher prefetcher, Decoders decoders, Chunk chunk, Range range, int batchRows)
             throws IOException {
+        // a chunk of one batch is awaited as soon as it is opened: nothing to decode ahead of
+        boolean ahead = chunk.sorted() && chunk.rowCount() > batchRows;
         ChunkReadOptions options = ChunkReadOptions.all().withBatchRows(batchRows);
         if (!range.isAll()) {
             options = options.withTimeRange(range.start(), range.end()); // skips row groups outside the range
+        }
+        if (ahead) { // small chunks are decoded several at once already, by the merge and the read-ahead
+            options = options.withDecodeHelpers(decoders.columns(), COLUMN_DECODE_THREADS);
         }
         SortedRun run = StoredChunkRun.open(prefetcher.open(chunk.objectKey()), chunk.sizeBytes(), allocator, options);
         if (!chunk.sorted()) {
             return SortedInMemoryRun.of(run, allocator);
         }
-        // a chunk of one batch is awaited as soon as it is opened: nothing to decode ahead of
-        return chunk.rowCount() > batchRows ? DecodeAheadRun.start(run, decoder, allocator) : run;
+        return ahead ? DecodeAheadRun.start(run, decoders.ahead(), allocator) : run;
     }
 
     private static long countAll(List<Chunk> chunks) {

@@ -165,7 +165,7 @@ public final class ChunkReader implements AutoCloseable {
             releaseRowGroup();
             startShredded(shredded, block, index);
             startDirect(direct, block);
-            columnGroups.startRowGroup();
+            columnGroups.startRowGroup(block);
             rowsLeftInGroup = block.getRowCount();
             return true;
         }

@@ -3,12 +3,15 @@ package io.mosaicod.format;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 
 /**
  * A chunk's columns grouped by top-level field, and the decoding of a batch group by group — on helper threads
@@ -29,6 +32,8 @@ final class ColumnGroups {
     private final int helperCount;
     /** Per group, in the current row group: every column decoded by {@link PlainColumnDecoder}. */
     private boolean[] direct = new boolean[0];
+    /** The groups in the order threads take them. */
+    private List<Integer> largestFirst = List.of();
     /** Per column, in assembler order: the rows it read in the batch being decoded. */
     private final int[] rows;
     /** Per group, the assembler index of its first column. */
@@ -55,12 +60,22 @@ final class ColumnGroups {
         }
     }
 
-    /** Notes which groups decode directly in the row group its columns were just started on. */
-    void startRowGroup() {
+    /**
+     * Notes which groups decode directly in {@code block}, the row group its columns were just started on, and
+     * orders them largest first by their bytes there: the thread that takes the last group is the one the batch
+     * waits for, so that one should be small.
+     */
+    void startRowGroup(BlockMetaData block) {
         direct = new boolean[groups.size()];
+        long[] bytes = new long[groups.size()];
         for (int g = 0; g < groups.size(); g++) {
             direct[g] = groups.get(g).stream().allMatch(ColumnAssembler::decodesDirectly);
+            for (ColumnAssembler a : groups.get(g)) {
+                bytes[g] += a.chunkOf(block).getTotalUncompressedSize();
+            }
         }
+        largestFirst = IntStream.range(0, groups.size()).boxed()
+                .sorted(Comparator.comparingLong((Integer g) -> bytes[g]).reversed()).toList();
     }
 
     /**
@@ -69,7 +84,7 @@ final class ColumnGroups {
      */
     int[] readRows(VectorSchemaRoot root, int limit) throws IOException {
         List<Integer> shared = new ArrayList<>(); // groups any thread may decode
-        for (int g = 0; g < groups.size(); g++) {
+        for (int g : largestFirst) {
             if (direct[g] && helperCount > 0) {
                 shared.add(g);
             } else {

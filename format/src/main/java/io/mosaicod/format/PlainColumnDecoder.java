@@ -1,7 +1,10 @@
 package io.mosaicod.format;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -24,6 +27,8 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  * and offsets in it.
  */
 final class PlainColumnDecoder {
+
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final LeafColumn column;
     private final PathNode[] nodes;
@@ -286,6 +291,8 @@ final class PlainColumnDecoder {
             if (k == leaf) {
                 if (kind == PlainLayout.Kind.FIXED) {
                     extendRun(count[k], slots);
+                } else if (isByteArray()) {
+                    copyByteArrays(count[k], slots);
                 } else {
                     for (int slot = count[k]; slot < count[k] + slots; slot++) {
                         readValue(slot);
@@ -358,6 +365,22 @@ final class PlainColumnDecoder {
                 }
             }
             putOffset(offsetsAt, slot, children, large);
+        } else if (nodeKind == PathNode.Kind.LEAF && isByteArray()) {
+            int run = count[k]; // the present byte arrays from here on are copied together
+            for (int i = from; i < to; i++) {
+                int d = definition[i];
+                if (repetition[i] <= maxRep && d >= needDef) {
+                    int slot = count[k]++;
+                    boolean valid = d >= validDef;
+                    bits.append(valid);
+                    if (!valid) {
+                        copyByteArrays(run, slot - run);
+                        endBytes(slot);
+                        run = slot + 1;
+                    }
+                }
+            }
+            copyByteArrays(run, count[k] - run);
         } else if (nodeKind == PathNode.Kind.LEAF) {
             for (int i = from; i < to; i++) {
                 int d = definition[i];
@@ -439,6 +462,8 @@ final class PlainColumnDecoder {
         count[k] = first + slots;
         if (k == leaf && kind == PlainLayout.Kind.FIXED) {
             extendRun(first, slots);
+        } else if (k == leaf && isByteArray()) {
+            copyByteArrays(first, slots);
         } else if (k == leaf) {
             for (int slot = first; slot < first + slots; slot++) {
                 readValue(slot);
@@ -670,21 +695,45 @@ final class PlainColumnDecoder {
                 int mask = 1 << (index & 7);
                 MemoryUtil.putByte(address, (byte) (bit != 0 ? b | mask : b & ~mask));
             }
-            default -> {
-                if (valuePosition + 4 > valueLimit) {
-                    throw new IllegalStateException("a page holds fewer byte arrays than its levels say");
-                }
-                int length = (values[valuePosition] & 0xFF) | (values[valuePosition + 1] & 0xFF) << 8
-                        | (values[valuePosition + 2] & 0xFF) << 16 | (values[valuePosition + 3] & 0xFF) << 24;
-                if (length < 0 || length > valueLimit - valuePosition - 4) {
-                    throw new IllegalStateException("byte array of " + length + " bytes overruns its page");
-                }
-                ShortCopy.toMemory(values, valuePosition + 4, leafData + leafBytes, length);
-                valuePosition += 4 + length;
-                leafBytes += length;
-                endBytes(index);
+            default -> copyByteArrays(index, 1);
+        }
+    }
+
+    private boolean isByteArray() {
+        return kind == PlainLayout.Kind.BYTES || kind == PlainLayout.Kind.LARGE_BYTES;
+    }
+
+    /**
+     * Copies the page's next {@code n} byte arrays into slots {@code [slot, slot + n)} and writes their end
+     * offsets, in a loop on locals: the values' position and the bytes written are fields only between runs.
+     */
+    private void copyByteArrays(int slot, int n) {
+        byte[] page = values;
+        int position = valuePosition;
+        int limit = valueLimit;
+        long data = leafData;
+        long written = leafBytes;
+        long offsetsAt = offsets[leaf];
+        boolean large = kind == PlainLayout.Kind.LARGE_BYTES;
+        for (int s = slot; s < slot + n; s++) {
+            if (position > limit - 4) {
+                throw new IllegalStateException("a page holds fewer byte arrays than its levels say");
+            }
+            int length = (int) INT_LE.get(page, position);
+            if (length < 0 || length > limit - position - 4) {
+                throw new IllegalStateException("byte array of " + length + " bytes overruns its page");
+            }
+            ShortCopy.toMemory(page, position + 4, data + written, length);
+            position += 4 + length;
+            written += length;
+            if (large) {
+                MemoryUtil.putLong(offsetsAt + 8L * (s + 1), written);
+            } else {
+                MemoryUtil.putInt(offsetsAt + 4L * (s + 1), (int) written);
             }
         }
+        valuePosition = position;
+        leafBytes = written;
     }
 
     /** Writes the end offset of a byte-array slot (present or null); fixed-width and boolean leaves have none. */

@@ -365,35 +365,26 @@ final class PlainColumnDecoder {
                 }
             }
             putOffset(offsetsAt, slot, children, large);
-        } else if (nodeKind == PathNode.Kind.LEAF && isByteArray()) {
-            int run = count[k]; // the present byte arrays from here on are copied together
+        } else if (nodeKind == PathNode.Kind.LEAF) {
+            boolean byteArrays = isByteArray();
+            int run = count[k]; // byte arrays: the present ones from here on are copied together
             for (int i = from; i < to; i++) {
                 int d = definition[i];
                 if (repetition[i] <= maxRep && d >= needDef) {
                     int slot = count[k]++;
                     boolean valid = d >= validDef;
                     bits.append(valid);
-                    if (!valid) {
+                    if (valid && !byteArrays) {
+                        readValue(slot);
+                    } else if (!valid && byteArrays) {
                         copyByteArrays(run, slot - run);
                         endBytes(slot);
                         run = slot + 1;
                     }
                 }
             }
-            copyByteArrays(run, count[k] - run);
-        } else if (nodeKind == PathNode.Kind.LEAF) {
-            for (int i = from; i < to; i++) {
-                int d = definition[i];
-                if (repetition[i] <= maxRep && d >= needDef) {
-                    int slot = count[k]++;
-                    boolean valid = d >= validDef;
-                    bits.append(valid);
-                    if (valid) {
-                        readValue(slot);
-                    } else {
-                        endBytes(slot);
-                    }
-                }
+            if (byteArrays) {
+                copyByteArrays(run, count[k] - run);
             }
         } else { // structs and fixed-size lists: only validity is theirs
             for (int i = from; i < to; i++) {

@@ -34,6 +34,8 @@ final class TopicClaim {
     /** When the last renewal that succeeded was asked for (System.nanoTime): the claim lasts from then on. */
     private final AtomicLong confirmedAtNanos;
     private volatile ScheduledFuture<?> renewals;
+    /** Set before the upload ends the claim itself: a renewal still under way then may find it ended. */
+    private volatile boolean ending;
     private volatile boolean lost;
     private boolean ended;
 
@@ -140,7 +142,7 @@ final class TopicClaim {
         try {
             if (claims.renew(claim)) {
                 confirmed(askedAt);
-            } else {
+            } else if (!ending) {
                 lost = true;
                 LOG.warn("the upload of topic {} lost its claim on the topic: it expired while this server could not"
                         + " renew it; the upload stops at its next write", locator);
@@ -159,6 +161,7 @@ final class TopicClaim {
     }
 
     private void stopRenewals() {
+        ending = true;
         renewals.cancel(false);
     }
 

@@ -3,6 +3,11 @@ package io.mosaicod.server.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+
 import io.mosaicod.core.Ulid;
 import io.mosaicod.db.ChunksAdded;
 import io.mosaicod.db.ClaimedChunks;
@@ -10,6 +15,7 @@ import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.UploadClaim;
 import io.mosaicod.db.UploadClaims;
 import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.server.protocol.ErrorCode;
@@ -20,6 +26,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +34,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.slf4j.LoggerFactory;
 
 /**
  * How an upload keeps its claim, on a real repository (SQLite) and real time: claims here last 300–600 ms, and
@@ -131,6 +139,71 @@ class TopicClaimTest {
         record(slow, chunk(0));
         slow.complete();
         assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isUploadComplete()).isTrue();
+    }
+
+    /**
+     * A renewal on the timer that was under way when the upload completed finds the claim ended: that is the
+     * upload's own end, not a lost claim, and the log must not say an upload stops (it did not; it is complete).
+     */
+    @Test
+    void aRenewalOverlappingTheCompletionIsNotReportedAsALostClaim() throws Exception {
+        CountDownLatch renewing = new CountDownLatch(1);
+        CountDownLatch proceed = new CountDownLatch(1);
+        UploadClaims heldUp = new UploadClaims() {
+            @Override
+            public Optional<UploadClaim> claim(long topicId, Duration duration) {
+                return claims.claim(topicId, duration);
+            }
+
+            @Override
+            public boolean isClaimed(long topicId) {
+                return claims.isClaimed(topicId);
+            }
+
+            @Override
+            public boolean renew(UploadClaim claim) {
+                renewing.countDown();
+                try {
+                    proceed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return claims.renew(claim);
+            }
+
+            @Override
+            public List<ChunksAdded> addChunks(List<ClaimedChunks> uploads) {
+                return claims.addChunks(uploads);
+            }
+
+            @Override
+            public boolean complete(UploadClaim claim) {
+                return claims.complete(claim);
+            }
+
+            @Override
+            public void release(UploadClaim claim) {
+                claims.release(claim);
+            }
+        };
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        Logger logger = (Logger) LoggerFactory.getLogger(TopicClaim.class);
+        log.start();
+        logger.addAppender(log);
+        try {
+            ClaimTerms terms = new ClaimTerms(Duration.ofMinutes(5), Duration.ofMillis(20), Duration.ofMinutes(1));
+            TopicClaim held = TopicClaim.take(heldUp, topic, terms, timer).orElseThrow();
+            renewing.await();
+
+            held.complete();
+            proceed.countDown();
+            timer.submit(() -> { }).get(); // the single timer thread has finished the renewal
+
+            assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isUploadComplete()).isTrue();
+            assertThat(log.list).filteredOn(event -> event.getLevel().isGreaterOrEqual(Level.WARN)).isEmpty();
+        } finally {
+            logger.detachAppender(log);
+        }
     }
 
     /** Records a chunk under the claim as the group commit does. */

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * Ingestion at fleet scale (issue #19): many robots uploading at once to one {@code mosaicod server}, started
  * through {@code bin/mosaicod} as an operator runs it ({@code MOSAICOD_MAX_CONCURRENT_WRITES} at its default),
  * fresh for every configuration. Each configuration (backend, concurrent uploads, batch size) runs for a fixed
- * time or batch budget; its uploads are spread over up to {@value #CLIENT_JVMS} {@link FleetClient} JVMs on the
+ * time or batch budget, after a warm-up in which the same uploads send to topics of their own, unmeasured (a cold
+ * server on 2 cores shared with cold clients spends most of its first half minute compiling); its uploads are spread over up to {@value #CLIENT_JVMS} {@link FleetClient} JVMs on the
  * same machine. Reported: batches/s and MB/s summed over all uploads (first send to last acknowledgement),
  * acknowledgement latency percentiles, and the server's peak RSS. A slow-client case puts one robot that sends a
  * batch a second beside {@value #SLOW_CASE_FAST} fast ones and compares the fast ones with and without it.
@@ -34,16 +35,18 @@ final class FleetBenchmark {
     static final long SLOW_PAUSE_MILLIS = 1000;
 
     /**
-     * How long each configuration sends, and caps that keep the big-batch rows from filling the disk: bytes and
-     * batches over all its uploads. The full matrix (two backends) takes about 10 minutes on 2 cores, the small
-     * one (a smoke check) about a minute.
+     * How long each configuration warms up and then sends, and caps that keep the big-batch rows from filling the
+     * disk: bytes and batches over all its uploads (the warm-up has the same caps). The full matrix (two backends)
+     * takes about 25 minutes on 2 cores, the small one (a smoke check) about a minute.
      */
-    record Budget(long durationMillis, long maxBytes, int maxBatches, int[] uploads, long[] batchBytes) {
+    record Budget(long durationMillis, long warmupMillis, long maxBytes, int maxBatches, int[] uploads,
+                  long[] batchBytes) {
         static Budget of(boolean full) {
             return full
-                    ? new Budget(10_000, 4_000_000_000L, 300_000, new int[] {1, 8, 32, 128},
+                    ? new Budget(10_000, 20_000, 4_000_000_000L, 300_000, new int[] {1, 8, 32, 128},
                             new long[] {9L << 10, 256L << 10, 10L << 20})
-                    : new Budget(2_000, 400_000_000L, 50_000, new int[] {32}, new long[] {9L << 10, 10L << 20});
+                    : new Budget(2_000, 2_000, 400_000_000L, 50_000, new int[] {32},
+                            new long[] {9L << 10, 10L << 20});
         }
 
         /** The batches one of {@code uploads} uploads may send at most: its share of both caps, at least 2. */
@@ -71,7 +74,7 @@ final class FleetBenchmark {
         }
     }
 
-    record Result(double diskWriteMBps, long durationMillis, List<Cell> matrix, List<Cell> slowClient) {
+    record Result(double diskWriteMBps, long durationMillis, long warmupMillis, List<Cell> matrix, List<Cell> slowClient) {
     }
 
     private FleetBenchmark() {
@@ -90,7 +93,7 @@ final class FleetBenchmark {
             slowClient.add(cell(work, backend, budget, SLOW_CASE_FAST, SLOW_CASE_BATCH, 0));
             slowClient.add(cell(work, backend, budget, SLOW_CASE_FAST, SLOW_CASE_BATCH, 1));
         }
-        return new Result(disk.writeMBps(), budget.durationMillis(), matrix, slowClient);
+        return new Result(disk.writeMBps(), budget.durationMillis(), budget.warmupMillis(), matrix, slowClient);
     }
 
     private static Cell cell(Path work, FleetBackend backend, Budget budget, int uploads, long batchBytes,
@@ -108,11 +111,11 @@ final class FleetBenchmark {
             int jvms = Math.min(CLIENT_JVMS, uploads);
             for (int j = 0; j < jvms; j++) {
                 fast.add(new FleetPlan("127.0.0.1", port, "robot" + j, uploads / jvms + (j < uploads % jvms ? 1 : 0),
-                        batchBytes, budget.durationMillis(), maxBatches, 0, barrier.toString()));
+                        batchBytes, budget.durationMillis(), maxBatches, 0, budget.warmupMillis(), barrier.toString()));
             }
             List<FleetPlan> slow = slowUploads == 0 ? List.of() : List.of(new FleetPlan("127.0.0.1", port, "slow",
                     slowUploads, batchBytes, budget.durationMillis(), maxBatches, SLOW_PAUSE_MILLIS,
-                    barrier.toString()));
+                    budget.warmupMillis(), barrier.toString()));
             Sent sent = runClients(work, barrier, fast, slow, server.pid());
             List<FleetClient.Figures> figures = sent.figures();
             long rss = ChildJvm.peakRss(Path.of("/proc", Long.toString(server.pid()), "status"));

@@ -45,29 +45,24 @@ final class FleetClient {
             for (int i = 0; i < plan.uploads(); i++) {
                 MosaicoClient client = MosaicoClient.connect(plan.host(), plan.port());
                 clients.add(client);
-                FleetBatch batch = new FleetBatch(client.allocator(), plan.batchBytes(), i);
-                batches.add(batch);
-                FleetUpload upload = new FleetUpload(client, batch, plan.maxBatches());
-                uploads.add(upload);
-                upload.open(plan.robots() + "_" + i);
+                batches.add(new FleetBatch(client.allocator(), plan.batchBytes(), i));
             }
+            if (plan.warmupMillis() > 0) {
+                List<FleetUpload> warmups = open(plan, clients, batches, "_warmup");
+                try {
+                    send(warmups, threads, plan.warmupMillis(), plan.pauseMillis());
+                } finally {
+                    warmups.forEach(FleetUpload::close);
+                }
+            }
+            uploads.addAll(open(plan, clients, batches, ""));
             Path barrier = Path.of(plan.barrier());
             Files.writeString(barrier.resolve("ready-" + plan.robots()), "");
             while (!Files.exists(barrier.resolve("go"))) {
                 Thread.sleep(1);
             }
             long cpuBefore = cpuNanos();
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(plan.durationMillis());
-            List<Future<?>> running = new ArrayList<>();
-            for (FleetUpload upload : uploads) {
-                running.add(threads.submit(() -> {
-                    upload.send(deadline, plan.pauseMillis());
-                    return null;
-                }));
-            }
-            for (Future<?> upload : running) {
-                upload.get();
-            }
+            send(uploads, threads, plan.durationMillis(), plan.pauseMillis());
             double cpuSeconds = (cpuNanos() - cpuBefore) / 1e9;
             System.out.println(json.writeValueAsString(figures(uploads, cpuSeconds)));
         } finally {
@@ -79,6 +74,34 @@ final class FleetClient {
             for (MosaicoClient client : clients) {
                 client.close();
             }
+        }
+    }
+
+    /** Opens one upload per client, topic {@code <robots>_<i><suffix>/imu}. */
+    private static List<FleetUpload> open(FleetPlan plan, List<MosaicoClient> clients, List<FleetBatch> batches,
+                                          String suffix) {
+        List<FleetUpload> uploads = new ArrayList<>();
+        for (int i = 0; i < clients.size(); i++) {
+            FleetUpload upload = new FleetUpload(clients.get(i), batches.get(i), plan.maxBatches());
+            uploads.add(upload);
+            upload.open(plan.robots() + "_" + i + suffix);
+        }
+        return uploads;
+    }
+
+    /** Lets every upload send on its own thread for {@code millis}, and waits for all to complete. */
+    private static void send(List<FleetUpload> uploads, ExecutorService threads, long millis, long pauseMillis)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        List<Future<?>> running = new ArrayList<>();
+        for (FleetUpload upload : uploads) {
+            running.add(threads.submit(() -> {
+                upload.send(deadline, pauseMillis);
+                return null;
+            }));
+        }
+        for (Future<?> upload : running) {
+            upload.get();
         }
     }
 

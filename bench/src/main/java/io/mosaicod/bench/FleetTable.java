@@ -11,12 +11,14 @@ final class FleetTable {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "Concurrent DoPut uploads (one topic each, on "
                 + "its own connection) against one `mosaicod server` started with `bin/mosaicod`, "
                 + "`MOSAICOD_MAX_CONCURRENT_WRITES` at its default, fresh data folder per row; uploads spread over up to "
-                + "%d client JVMs on the same 2 cores; each row sends for %.0f s or up to its byte/batch cap. "
+                + "%d client JVMs on the same 2 cores; each row sends for %.0f s or up to its byte/batch cap, after "
+                + "%.0f s in which the same uploads send to warm-up topics, unmeasured (compiled code on both sides). "
                 + "Rows of 1 KiB payload + 16 bytes; batches/s and MB/s summed over all uploads, from the first send to "
                 + "the last acknowledgement; acknowledgement latency from just before `put` to the server's "
                 + "acknowledgement of that batch; CPU: seconds the server and all client JVMs used while the clients "
                 + "sent (2 cores × wall is the machine's whole). Disk write + fdatasync floor measured in the same run: %.0f MB/s.%n%n",
-                FleetBenchmark.CLIENT_JVMS, result.durationMillis() / 1000.0, result.diskWriteMBps()));
+                FleetBenchmark.CLIENT_JVMS, result.durationMillis() / 1000.0, result.warmupMillis() / 1000.0,
+                result.diskWriteMBps()));
         out.append("| store + catalog | uploads | batch | batches | wall | batches/s | MB/s | of disk floor | ack p50 "
                 + "| ack p99 | server peak RSS | CPU server / clients | refused uploads |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (FleetBenchmark.Cell c : result.matrix()) {

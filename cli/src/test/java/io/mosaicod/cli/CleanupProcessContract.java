@@ -13,6 +13,7 @@ import io.mosaicod.store.Folder;
 import io.mosaicod.store.ListEntry;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.PrefixEntry;
+import io.mosaicod.testkit.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -164,11 +166,7 @@ abstract class CleanupProcessContract {
     }
 
     private static void awaitCondition(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waiting for %s", what).isLessThan(deadline);
-            Thread.sleep(50);
-        }
+        Await.until(what, Duration.ofSeconds(DEADLINE_SECONDS), condition);
     }
 
     // ---------------------------------------------------------------- tests

@@ -163,6 +163,7 @@ public final class MosaicodServer implements AutoCloseable {
                 .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
                         flightInterceptors))
                 .addService(drain.health().getHealthService())
+                .addStreamTracerFactory(doPut.streamTracerFactory())
                 .intercept(drain);
         if (settings.wire().gzip()) {
             builder.intercept(new GzipReplies());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicUpload;
 import io.mosaicod.db.Chunk;
+import io.mosaicod.testkit.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,6 +94,51 @@ class UploadFlowControlTest extends ServerFixture {
         }
         long stalledId = catalog().findTopicByLocator(stalledLocator).orElseThrow().id();
         assertThat(catalog().listChunks(stalledId)).hasSize(2);
+    }
+
+    /**
+     * Robots that open their uploads early and send later: each one's reservation for its first batch, as large as
+     * a message may be, is the whole budget here. Once unused long enough, they lapse however many lapsed before,
+     * and the uploads that do send go on (they waited for as long as the idle ones idled, before).
+     */
+    @Test
+    void uploadsOpenedEarlyThatSendNothingDoNotHoldUpTheOthers() throws Exception {
+        SessionHandle session = newSession("early");
+        List<TopicUpload> idle = new ArrayList<>();
+        ExecutorService clients = Executors.newFixedThreadPool(2);
+        try {
+            for (int u = 0; u < 3; u++) {
+                UUID uuid = newTopic(session, "idle" + u);
+                idle.add(client.upload(sequenceOf(session) + "/idle" + u, uuid, SampleTopic.SCHEMA));
+            }
+            for (int u = 0; u < 3; u++) {
+                long topicId = catalog().findTopicByLocator(sequenceOf(session) + "/idle" + u).orElseThrow().id();
+                Await.until("the claim of idle upload " + u, Duration.ofSeconds(30),
+                        () -> backend.repository().uploadClaims().isClaimed(topicId));
+            }
+            List<Future<Long>> sending = new ArrayList<>();
+            for (int u = 0; u < 2; u++) {
+                String path = "sending" + u;
+                UUID uuid = newTopic(session, path);
+                sending.add(clients.submit(() -> uploadAll(sequenceOf(session) + "/" + path, uuid)));
+            }
+            for (Future<Long> upload : sending) {
+                assertThat(upload.get(1, TimeUnit.MINUTES)).isEqualTo(BATCHES);
+            }
+            for (TopicUpload upload : idle) {
+                try (VectorSchemaRoot batch = batch(0)) {
+                    upload.put(batch);
+                }
+                upload.complete();
+            }
+        } finally {
+            clients.shutdownNow();
+            idle.forEach(TopicUpload::close);
+        }
+        for (int u = 0; u < 3; u++) {
+            long topicId = catalog().findTopicByLocator(sequenceOf(session) + "/idle" + u).orElseThrow().id();
+            assertThat(catalog().listChunks(topicId)).hasSize(1);
+        }
     }
 
     /** Uploads {@link #BATCHES} batches and completes; returns the batches the server confirmed stored. */

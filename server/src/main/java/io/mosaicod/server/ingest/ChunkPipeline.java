@@ -19,6 +19,12 @@ record ChunkPipeline(ChunkObjects objects, ExecutorService writers, GroupCommit 
 
     /** How long a stream may leave its reservation unused while others wait for one. */
     private static final Duration RESERVATION_LAPSE = Duration.ofMillis(200);
+    /**
+     * How long a stream may leave its reservation unused before it lapses whatever else lapsed: far longer than a
+     * busy machine keeps a sending client from its next write, short enough that robots which opened their uploads
+     * early do not stall the fleet.
+     */
+    private static final Duration RESERVATION_ABANDONED = Duration.ofSeconds(2);
 
     /** @param timer lapses idle reservations of the receive budget */
     static ChunkPipeline start(ObjectStore store, UploadClaims claims, int writers, long receiveBudgetBytes,
@@ -29,7 +35,8 @@ record ChunkPipeline(ChunkObjects objects, ExecutorService writers, GroupCommit 
             thread.setDaemon(true);
             return thread;
         });
-        ReceiveBudget budget = new ReceiveBudget(receiveBudgetBytes, RESERVATION_LAPSE.toNanos());
+        ReceiveBudget budget = new ReceiveBudget(receiveBudgetBytes, RESERVATION_LAPSE.toNanos(),
+                RESERVATION_ABANDONED.toNanos());
         long every = RESERVATION_LAPSE.toNanos() / 2;
         timer.scheduleWithFixedDelay(budget::lapseIdle, every, every, TimeUnit.NANOSECONDS);
         return new ChunkPipeline(new ChunkObjects(store), pool, new GroupCommit(claims), budget);

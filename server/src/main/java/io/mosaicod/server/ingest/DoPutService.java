@@ -2,6 +2,7 @@ package io.mosaicod.server.ingest;
 
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerStreamTracer;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
@@ -21,6 +22,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * keeps Arrow's method name and schema descriptor, so clients and reflection see the standard service.
  */
 public final class DoPutService implements AutoCloseable {
+    /** Batches of one upload received ahead of their acknowledgement at most; {@code info} tells clients. */
+    public static final int WINDOW_BATCHES = DoPutStream.WINDOW_BATCHES;
+
     private final MethodDescriptor<FlightDataMessage, Flight.PutResult> method;
     private final ChunkPipeline pipeline;
     private final TopicUploads uploads;
@@ -61,11 +65,17 @@ public final class DoPutService implements AutoCloseable {
         return method.getFullMethodName();
     }
 
+    /** Lets the DoPut streams see which of their messages have begun to arrive: the server must install it. */
+    public ServerStreamTracer.Factory streamTracerFactory() {
+        return MessageStarts.factory(fullMethodName());
+    }
+
     public ServerMethodDefinition<FlightDataMessage, Flight.PutResult> definition() {
         return ServerMethodDefinition.create(method, ServerCalls.asyncBidiStreamingCall(observer -> {
             var call = (ServerCallStreamObserver<Flight.PutResult>) observer;
             call.disableAutoRequest();
-            DoPutStream stream = new DoPutStream(uploads, new PutReplies(call), pipeline.budget(), firstBatchBytes);
+            DoPutStream stream = new DoPutStream(uploads, new PutReplies(call), pipeline.budget(),
+                    MessageStarts.ofCurrentCall(), firstBatchBytes);
             // however the call ends (the upload stopped it, or the client went away), the stream's reservation
             // returns to the budget; and replies to a cancelled call are dropped instead of thrown
             call.setOnCloseHandler(stream::closed);

@@ -29,6 +29,9 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
     private final TopicUploads uploads;
     private final PutReplies replies;
     private final ReceiveBudget budget;
+    private final MessageStarts starts;
+    /** Messages handed to {@link #onNext}: fewer than started while one is arriving. */
+    private volatile long delivered;
     /** What the next message is expected to weigh: the last batch's size, at first the message limit. */
     private volatile long expectedBytes;
     private TopicUpload upload;
@@ -39,10 +42,12 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
     /** Whether the stream stopped asking because its window is full; guarded by this. */
     private boolean windowFull;
 
-    DoPutStream(TopicUploads uploads, PutReplies replies, ReceiveBudget budget, long firstBatchBytes) {
+    DoPutStream(TopicUploads uploads, PutReplies replies, ReceiveBudget budget, MessageStarts starts,
+                long firstBatchBytes) {
         this.uploads = uploads;
         this.replies = replies;
         this.budget = budget;
+        this.starts = starts;
         this.expectedBytes = MIN_RESERVATION_BYTES; // the first message is the schema
         askForNext();
         this.expectedBytes = Math.max(MIN_RESERVATION_BYTES, firstBatchBytes); // asked for once the schema is in
@@ -50,6 +55,7 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
 
     @Override
     public void onNext(FlightDataMessage message) {
+        delivered++; // gRPC calls the observer one event at a time
         long received = message.bodyBytes();
         budget.arrived(this, received);
         try (message) {
@@ -116,6 +122,11 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
         if (!done && !callClosed) {
             replies.requestNext();
         }
+    }
+
+    @Override
+    public boolean receiving() {
+        return starts.started() > delivered;
     }
 
     @Override

@@ -12,19 +12,25 @@ import java.util.Map;
  * reservation, sized by its last batch (the next one's size is unknown until it arrives); once the budget is
  * spent, streams wait in arrival order and gRPC's flow control holds their clients. Nobody blocks a thread.
  *
- * <p>A client between batches (a robot that sends now and then, or one that stalls) would pin its reservation
- * while others wait; so a reservation unused for {@code lapseNanos} while streams wait lapses back to the budget,
- * and its message, should it come after all, is charged in full when it arrives. Lapsed reservations whose
- * message may still come are bounded by the budget too (a slow link delivering a large batch looks idle), so
- * what all streams can receive stays within twice the budget. A reservation is granted whenever nothing else is
- * reserved, so a batch larger than the whole budget still passes, alone; and a batch larger than its
- * reservation is charged in full: the budget may be exceeded by these differences.
+ * <p>A client between batches (a robot that sends now and then, or one that stalls, or one that opened its upload
+ * and sends later) would pin its reservation while others wait; so a reservation whose message has not begun to
+ * arrive lapses back to the budget once it is {@code lapseNanos} old while streams wait, and its message, should it
+ * come after all, is charged in full when it arrives. A message that has begun (a large batch on a slow link) keeps
+ * its reservation however long it takes. Lapsed reservations whose message may still come are bounded by the budget
+ * (what all streams can receive stays within twice the budget when their clients wake together), except those
+ * unused for {@code abandonNanos}: a crowd of clients that opened uploads and send nothing must not hold every
+ * other upload up for as long as they idle. A reservation is granted whenever nothing else is reserved, so a batch
+ * larger than the whole budget still passes, alone; and a batch larger than its reservation is charged in full: the
+ * budget may be exceeded by these differences.
  */
 final class ReceiveBudget {
     /** A stream waiting for a reservation. */
     interface Waiter {
         /** The waiter's reservation was made; called outside the budget's lock. */
         void granted();
+
+        /** Whether the message the reservation is for has begun to arrive; called under the budget's lock. */
+        boolean receiving();
     }
 
     private record Request(Waiter waiter, long bytes) {
@@ -44,18 +50,20 @@ final class ReceiveBudget {
 
     private final long limitBytes;
     private final long lapseNanos;
+    private final long abandonNanos;
     private final ArrayDeque<Request> waiting = new ArrayDeque<>();
     private final Map<Waiter, Grant> grants = new IdentityHashMap<>();
     private long chargedBytes;
     /** Bytes of lapsed reservations whose message has not arrived. */
     private long lapsedBytes;
 
-    ReceiveBudget(long limitBytes, long lapseNanos) {
+    ReceiveBudget(long limitBytes, long lapseNanos, long abandonNanos) {
         if (limitBytes < 1) {
             throw new IllegalArgumentException("receive budget of " + limitBytes + " bytes");
         }
         this.limitBytes = limitBytes;
         this.lapseNanos = lapseNanos;
+        this.abandonNanos = abandonNanos;
     }
 
     /**
@@ -122,9 +130,11 @@ final class ReceiveBudget {
                 return;
             }
             long now = System.nanoTime();
-            for (Grant grant : grants.values()) {
-                if (grant.bytes > 0 && now - grant.grantedAtNanos > lapseNanos
-                        && lapsedBytes + grant.bytes <= limitBytes) {
+            for (Map.Entry<Waiter, Grant> entry : grants.entrySet()) {
+                Grant grant = entry.getValue();
+                long unused = now - grant.grantedAtNanos;
+                if (grant.bytes > 0 && unused > lapseNanos && !entry.getKey().receiving()
+                        && (lapsedBytes + grant.bytes <= limitBytes || unused > abandonNanos)) {
                     chargedBytes -= grant.bytes;
                     lapsedBytes += grant.bytes;
                     grant.lapsed = grant.bytes;

@@ -9,13 +9,33 @@ import org.junit.jupiter.api.Test;
 class ReceiveBudgetTest {
     private final List<String> granted = new ArrayList<>();
 
-    private ReceiveBudget.Waiter waiter(String name) {
-        return () -> granted.add(name);
+    /** A stream whose message has not begun to arrive unless told. */
+    private final class Stream implements ReceiveBudget.Waiter {
+        private final String name;
+        boolean receiving;
+
+        Stream(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void granted() {
+            granted.add(name);
+        }
+
+        @Override
+        public boolean receiving() {
+            return receiving;
+        }
+    }
+
+    private Stream waiter(String name) {
+        return new Stream(name);
     }
 
     @Test
     void streamsBeyondTheBudgetWaitAndAreGrantedInArrivalOrderAsBytesReturn() {
-        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE, Long.MAX_VALUE);
         ReceiveBudget.Waiter a = waiter("a");
         ReceiveBudget.Waiter b = waiter("b");
         ReceiveBudget.Waiter c = waiter("c");
@@ -33,7 +53,7 @@ class ReceiveBudgetTest {
 
     @Test
     void aMessageIsChargedWhatItWeighsAndTheUnusedReservationReturns() {
-        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE, Long.MAX_VALUE);
         ReceiveBudget.Waiter a = waiter("a");
         budget.reserve(80, a);
         budget.arrived(a, 30);
@@ -45,7 +65,7 @@ class ReceiveBudgetTest {
 
     @Test
     void aBatchLargerThanTheBudgetPassesAlone() {
-        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE, Long.MAX_VALUE);
         ReceiveBudget.Waiter big = waiter("big");
         ReceiveBudget.Waiter small = waiter("small");
         assertThat(budget.reserve(500, big)).isTrue();
@@ -57,7 +77,7 @@ class ReceiveBudgetTest {
 
     @Test
     void anIdleReservationLapsesOnlyWhileOthersWait() {
-        ReceiveBudget budget = new ReceiveBudget(100, 0);
+        ReceiveBudget budget = new ReceiveBudget(100, 0, Long.MAX_VALUE);
         ReceiveBudget.Waiter idle = waiter("idle");
         ReceiveBudget.Waiter next = waiter("next");
         budget.reserve(100, idle);
@@ -75,7 +95,7 @@ class ReceiveBudgetTest {
 
     @Test
     void aStreamThatEndsReturnsItsReservationAndWaitsNoMore() {
-        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE);
+        ReceiveBudget budget = new ReceiveBudget(100, Long.MAX_VALUE, Long.MAX_VALUE);
         ReceiveBudget.Waiter ending = waiter("ending");
         ReceiveBudget.Waiter gone = waiter("gone");
         ReceiveBudget.Waiter last = waiter("last");
@@ -91,7 +111,7 @@ class ReceiveBudgetTest {
     /** A large batch on a slow link looks idle; lapsing is bounded so that such messages cannot pile up unbounded. */
     @Test
     void lapsedReservationsWhoseMessagesMayStillComeAreBoundedByTheBudget() {
-        ReceiveBudget budget = new ReceiveBudget(100, 0);
+        ReceiveBudget budget = new ReceiveBudget(100, 0, Long.MAX_VALUE);
         List<ReceiveBudget.Waiter> streams = new ArrayList<>();
         for (int s = 0; s < 5; s++) {
             streams.add(waiter("s" + s));
@@ -111,5 +131,39 @@ class ReceiveBudgetTest {
         assertThat(granted).as("the lapsed one's message came: room to lapse again").containsExactly("s1");
         budget.lapseIdle();
         assertThat(granted).containsExactly("s1", "s2");
+    }
+
+    /** A large batch on a slow link: gRPC read its header, the rest is on its way; its reservation is in use. */
+    @Test
+    void aReservationWhoseMessageHasBegunToArriveDoesNotLapse() {
+        ReceiveBudget budget = new ReceiveBudget(100, 0, 0);
+        Stream slow = waiter("slow");
+        budget.reserve(100, slow);
+        slow.receiving = true;
+        budget.reserve(100, waiter("next"));
+        budget.lapseIdle();
+        assertThat(granted).isEmpty();
+
+        slow.receiving = false; // the message came, and the next reservation is unused
+        budget.lapseIdle();
+        assertThat(granted).containsExactly("next");
+    }
+
+    /**
+     * Clients that opened their uploads and send nothing, more of them than the bound on lapsed reservations
+     * allows: once their reservations are unused long enough, they lapse anyway and the others go on.
+     */
+    @Test
+    void reservationsLongUnusedLapseBeyondTheBound() {
+        ReceiveBudget budget = new ReceiveBudget(100, 0, 0);
+        for (int s = 0; s < 5; s++) {
+            budget.reserve(100, waiter("idle" + s));
+        }
+        budget.reserve(10, waiter("sending"));
+        for (int round = 0; round < 5; round++) {
+            budget.lapseIdle();
+        }
+        assertThat(granted).containsExactly("idle1", "idle2", "idle3", "idle4", "sending");
+        assertThat(budget.chargedBytes()).isEqualTo(10);
     }
 }

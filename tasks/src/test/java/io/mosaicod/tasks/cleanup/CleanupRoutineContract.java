@@ -32,6 +32,7 @@ import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.store.PrefixEntry;
 import io.mosaicod.tasks.StopSignal;
+import io.mosaicod.testkit.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -210,11 +211,7 @@ abstract class CleanupRoutineContract {
     }
 
     private static void awaitCondition(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waiting for %s", what).isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        Await.until(what, Duration.ofSeconds(20), condition);
     }
 
     private static byte[] bytes(String text) {

@@ -44,6 +44,8 @@ public final class MosaicoClient implements AutoCloseable {
     private final String target;
     private final BufferAllocator allocator;
     private final FlightClient flight;
+    /** The server's {@link ServerInfo#putAcknowledgementWindow()}, asked at the first upload; -1 until then. */
+    private volatile int putWindow = -1;
 
     private MosaicoClient(String target, BufferAllocator allocator, FlightClient flight) {
         this.target = target;
@@ -293,14 +295,30 @@ public final class MosaicoClient implements AutoCloseable {
     public TopicUpload upload(String topicLocator, UUID topicUuid, Schema schema, LongConsumer onStored) {
         ObjectNode command = Json.object().put("resource_locator", topicLocator).put("topic_uuid", topicUuid.toString());
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        StoredBatches replies = new StoredBatches(onStored);
+        int window = putAcknowledgementWindow();
+        StoredBatches replies = new StoredBatches(onStored, window > 0);
         try {
             var writer = flight.startPut(FlightDescriptor.command(Json.bytes(command)), root, replies);
-            return new TopicUpload(topicLocator, root, writer, replies, allocator);
+            return new TopicUpload(topicLocator, root, writer, replies, allocator,
+                    window > 0 ? window : TopicUpload.WINDOW_BATCHES);
         } catch (RuntimeException e) {
             root.close();
             throw ClientErrors.translate(e);
         }
+    }
+
+    /** Asks the server once; a server whose {@code info} fails is taken for one that does not acknowledge, this time. */
+    private int putAcknowledgementWindow() {
+        int window = putWindow;
+        if (window < 0) {
+            try {
+                window = info().putAcknowledgementWindow();
+            } catch (MosaicoException e) {
+                return 0;
+            }
+            putWindow = window;
+        }
+        return window;
     }
 
     // ------------------------------------------------------------------ reads

@@ -23,6 +23,15 @@ public record ServerInfo(String version, int major, int minor, int patch, String
         return limit;
     }
 
+    /**
+     * How many batches of an upload the server receives ahead of their acknowledgement
+     * ({@code put_acknowledgement_window}, this server's own entry); 0 for a server that does not acknowledge
+     * batches (upstream mosaicod).
+     */
+    public int putAcknowledgementWindow() {
+        return config.getOrDefault("put_acknowledgement_window", 0L).intValue();
+    }
+
     /** What the SDK sizes upload batches at: 90 % of {@link #maxMessageBytes()}. */
     public long uploadBatchBudgetBytes() {
         return maxMessageBytes() * 9 / 10;

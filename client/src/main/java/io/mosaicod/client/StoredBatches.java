@@ -29,9 +29,15 @@ final class StoredBatches implements FlightClient.PutListener {
     private long pauseNanos = FIRST_PAUSE_NANOS;
     private long lastAskedNanos;
 
-    /** @param onStored hears each batch number as the server confirms it, on a gRPC thread */
-    StoredBatches(LongConsumer onStored) {
+    /**
+     * @param onStored     hears each batch number as the server confirms it, on a gRPC thread
+     * @param acknowledges whether the server said it acknowledges batches: the window holds from the first batch,
+     *                     not from the first acknowledgement (before it, the transport's buffers would take
+     *                     a hundred small batches)
+     */
+    StoredBatches(LongConsumer onStored, boolean acknowledges) {
         this.onStored = onStored;
+        this.acknowledging = acknowledges;
     }
 
     @Override
@@ -109,8 +115,9 @@ final class StoredBatches implements FlightClient.PutListener {
     }
 
     /**
-     * Waits while {@code window} or more of the {@code sent} batches are unacknowledged, once the server has shown
-     * it acknowledges (a server that never does, as upstream's, is never waited for), until the stream ends.
+     * Waits while {@code window} or more of the {@code sent} batches are unacknowledged, if the server said or has
+     * shown that it acknowledges (a server that never does, as upstream's, is never waited for), until the stream
+     * ends.
      */
     synchronized void awaitWindow(long sent, int window) {
         boolean interrupted = false;

@@ -17,9 +17,10 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  */
 public final class TopicUpload implements AutoCloseable {
     /**
-     * Batches sent and not yet acknowledged at most, with a server that acknowledges: as many as this server keeps
-     * on their way per upload, so that a batch waits in this client rather than in the transport's buffers, and
-     * its acknowledgement follows it closely.
+     * Batches sent and not yet acknowledged at most, with a server that acknowledges and did not say how many it
+     * receives ahead ({@link ServerInfo#putAcknowledgementWindow()}, which this server's {@code info} reports and
+     * the client follows otherwise): as many as this server keeps on their way per upload, so that a batch waits in
+     * this client rather than in the transport's buffers, and its acknowledgement follows it closely.
      */
     public static final int WINDOW_BATCHES = 4;
 
@@ -28,16 +29,18 @@ public final class TopicUpload implements AutoCloseable {
     private final ClientStreamListener writer;
     private final StoredBatches replies;
     private final BufferAllocator allocator;
+    private final int window;
     private long sent;
     private boolean ended;
 
     TopicUpload(String locator, VectorSchemaRoot root, ClientStreamListener writer, StoredBatches replies,
-                BufferAllocator allocator) {
+                BufferAllocator allocator, int window) {
         this.locator = locator;
         this.root = root;
         this.writer = writer;
         this.replies = replies;
         this.allocator = allocator;
+        this.window = window;
     }
 
     public String locator() {
@@ -46,14 +49,14 @@ public final class TopicUpload implements AutoCloseable {
 
     /**
      * Sends {@code batch} (of the upload's schema) as the next record batch. Its buffers are shared, not
-     * copied, for the duration of the call. Blocks while {@value #WINDOW_BATCHES} batches wait for the server's
+     * copied, for the duration of the call. Blocks while the window's worth of batches wait for the server's
      * acknowledgement, or while its flow control holds the stream.
      *
      * @return the batch's number in the upload, from 0, as {@link #stored()} counts them
      */
     public long put(VectorSchemaRoot batch) {
         requireOpen();
-        replies.awaitWindow(sent, WINDOW_BATCHES);
+        replies.awaitWindow(sent, window);
         try (ArrowRecordBatch record = new VectorUnloader(batch).getRecordBatch()) {
             new VectorLoader(root).load(record);
             ArrowBuf number = allocator.buffer(Long.BYTES);

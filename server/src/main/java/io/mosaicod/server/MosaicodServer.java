@@ -145,7 +145,7 @@ public final class MosaicodServer implements AutoCloseable {
                                 UploadRegistry uploads, BufferAllocator root, ExecutorService executor, ServerTransport transport,
                                 ShutdownDrain drain, ServerMetrics metrics) {
         ServerInfoActions info = new ServerInfoActions(settings.maxDecodeMessageBytes(),
-                settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes());
+                settings.maxEncodeMessageBytes(), settings.targetEncodeMessageBytes(), DoPutService.WINDOW_BATCHES);
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), search, store, uploads, info,
                 Clock.systemUTC());
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(

@@ -9,6 +9,7 @@ import io.mosaicod.client.ActionReply;
 import io.mosaicod.client.Notification;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicSpec;
+import io.mosaicod.server.ingest.DoPutService;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
@@ -55,7 +56,8 @@ abstract class ActionConformanceContract extends ServerFixture {
                 "grpc_target_encode_message_size")) {
             assertThat(config.path(name).asLong()).as(name).isEqualTo(settings().targetEncodeMessageBytes());
         }
-        assertThat(config.size()).isEqualTo(8);
+        assertThat(config.path("put_acknowledgement_window").asInt()).isEqualTo(DoPutService.WINDOW_BATCHES);
+        assertThat(config.size()).isEqualTo(9);
     }
 
     @Test

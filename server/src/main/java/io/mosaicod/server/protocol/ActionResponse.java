@@ -42,7 +42,7 @@ public sealed interface ActionResponse {
      * @param targetEncodeMessageBytes the size the server aims at for the messages it sends
      */
     record InfoReply(Version version, long maxDecodeMessageBytes, long maxEncodeMessageBytes,
-                     long targetEncodeMessageBytes) implements ActionResponse {
+                     long targetEncodeMessageBytes, int putAcknowledgementWindow) implements ActionResponse {
         public InfoReply {
             Objects.requireNonNull(version, "version");
         }

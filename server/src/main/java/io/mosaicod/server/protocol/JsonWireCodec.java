@@ -212,6 +212,8 @@ public final class JsonWireCodec implements WireCodec {
             config.put("grpc_max_decode_message_size", info.maxDecodeMessageBytes());
             config.put("grpc_max_encode_message_size", info.maxEncodeMessageBytes());
             config.put("grpc_target_encode_message_size", info.targetEncodeMessageBytes());
+            // this server's own: it acknowledges numbered batches, and receives this many ahead (docs/protocol.md)
+            config.put("put_acknowledgement_window", info.putAcknowledgementWindow());
             return out;
         }
         if (response instanceof ActionResponse.SessionCreated created) {

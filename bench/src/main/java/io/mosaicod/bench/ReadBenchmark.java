@@ -29,7 +29,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * What optimization buys a reader: a fragmented topic (one chunk per client batch, ingested through DoPut)
  * read whole through DoGet with the project's own client before and after {@code store-optimizer}, on the
  * local store and on S3 (s3proxy in this JVM, loopback only), the catalog in SQLite in both cases. The server
- * is a {@code mosaicod server} child JVM (testkit's {@link ChildMosaicod}, {@code -Xmx512m}); the optimizer
+ * is a {@code mosaicod server} child JVM (testkit's {@link ChildMosaicod}, {@code -Xmx512m}, the serial collector); the optimizer
  * a one-shot child JVM as in the other scenarios. One untimed read of each layout warms the server's JIT for
  * it (the optimized topic's large chunks take code paths the fragmented one does not); the page cache is
  * dropped before every timed read (S3 objects live in s3proxy's files on the same disk).
@@ -213,7 +213,7 @@ final class ReadBenchmark {
                     r.optimizer().seconds(), r.optimizer().peakRssBytes() / 1e6, r.ingestSeconds()));
         }
         out.append(String.format(Locale.ROOT, "%nFull-topic DoGet through `MosaicoClient` against a `mosaicod server` "
-                + "child JVM (-Xmx512m), %s; median of the timed reads (each listed), after one untimed warm-up read of each layout.%n",
+                + "child JVM (-Xmx512m, serial collector), %s; median of the timed reads (each listed), after one untimed warm-up read of each layout.%n",
                 results.stream().allMatch(Result::coldCache) ? "page cache dropped before each read"
                         : "warm page cache (not root)"));
         return out.toString();

@@ -41,10 +41,10 @@ public final class ChildMosaicod implements AutoCloseable {
     public static ChildMosaicod start(Map<String, String> env, List<String> jvmOptions, String... args)
             throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                javaExecutable(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx512m"));
+                javaExecutable(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx512m", "-XX:+UseSerialGC"));
         if (args.length == 0 || !args[0].equals("server")) {
-            // as bin/mosaicod runs the commands that finish: the quick compiler only, the serial collector
-            command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+            // as bin/mosaicod runs the commands that finish: the quick compiler only
+            command.add("-XX:TieredStopAtLevel=1");
         }
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN_CLASS));

@@ -24,6 +24,14 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class DoPutService implements AutoCloseable {
     /** Batches of one upload received ahead of their acknowledgement at most; {@code info} tells clients. */
     public static final int WINDOW_BATCHES = DoPutStream.WINDOW_BATCHES;
+    /**
+     * The receive budget is this fraction of the upload memory (128 MiB of the default 1 GiB). Two chunk writers
+     * keep busy with far less queued, and the budget is what a fleet's wake-up can overshoot by (reservations that
+     * lapsed while their robots idled are charged in full when their batches come): a quarter let a server taking
+     * 128 uploads of 10 MiB batches peak at 1.15 GB, an eighth at 0.93 GB, at the same throughput
+     * (docs/benchmarks.md, "Concurrent uploads").
+     */
+    private static final int RECEIVE_BUDGET_SHARE = 8;
 
     private final MethodDescriptor<FlightDataMessage, Flight.PutResult> method;
     private final ChunkPipeline pipeline;
@@ -35,7 +43,8 @@ public final class DoPutService implements AutoCloseable {
      * @param claimRenewals   the timer that renews the claims of running uploads (and lapses idle reservations)
      * @param chunkWriteConcurrency chunks encoded and written to the store at once, over all uploads
      * @param allocator       the memory every upload's messages are read into; its limit bounds them all, and a
-     *                        quarter of it is what uploads may have received and not stored yet
+     *                        share of it ({@link #RECEIVE_BUDGET_SHARE}) is what uploads may have received and not
+     *                        stored yet
      * @param maxMessageBytes the advertised message limit
      * @param metrics         hears of every upload and stored batch
      */
@@ -51,7 +60,7 @@ public final class DoPutService implements AutoCloseable {
                 .setResponseMarshaller(ProtoUtils.marshaller(Flight.PutResult.getDefaultInstance()))
                 .setSchemaDescriptor(standard.getSchemaDescriptor())
                 .build();
-        long receiveBudget = Math.max(allocator.getLimit() / 4, maxMessageBytes);
+        long receiveBudget = Math.max(allocator.getLimit() / RECEIVE_BUDGET_SHARE, maxMessageBytes);
         this.pipeline = ChunkPipeline.start(store, claims, chunkWriteConcurrency, receiveBudget,
                 claimRenewals);
         this.uploads = new TopicUploads(codec, lookup, store, registry, claims, ClaimTerms.DEFAULT, claimRenewals,

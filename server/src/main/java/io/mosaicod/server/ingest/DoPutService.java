@@ -25,11 +25,11 @@ public final class DoPutService implements AutoCloseable {
     /** Batches of one upload received ahead of their acknowledgement at most; {@code info} tells clients. */
     public static final int WINDOW_BATCHES = DoPutStream.WINDOW_BATCHES;
     /**
-     * The receive budget is this fraction of the upload memory (128 MiB of the default 1 GiB). Two chunk writers
+     * The receive budget is this fraction of the upload memory (128 MiB of the default 1 GiB). The chunk writers
      * keep busy with far less queued, and the budget is what a fleet's wake-up can overshoot by (reservations that
-     * lapsed while their robots idled are charged in full when their batches come): a quarter let a server taking
-     * 128 uploads of 10 MiB batches peak at 1.15 GB, an eighth at 0.93 GB, at the same throughput
-     * (docs/benchmarks.md, "Concurrent uploads").
+     * lapsed while their robots idled are charged in full when their batches come): on the serial collector, a
+     * quarter let a server taking 128 uploads of 10 MiB batches peak at 1.12-1.20 GB resident, an eighth at
+     * 0.93 GB, at the same throughput (docs/benchmarks.md, "Concurrent uploads").
      */
     private static final int RECEIVE_BUDGET_SHARE = 8;
 

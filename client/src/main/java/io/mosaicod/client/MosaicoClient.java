@@ -71,6 +71,7 @@ public final class MosaicoClient implements AutoCloseable {
             builder.useTransportSecurity().sslContext(clientTls(wire));
         } else {
             builder.usePlaintext();
+            ReceiveCumulation.composingPlaintext(builder);
         }
         if (wire.gzip()) {
             builder.intercept(new GzipRequests());

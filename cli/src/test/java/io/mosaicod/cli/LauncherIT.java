@@ -95,14 +95,6 @@ class LauncherIT {
     }
 
     @Test
-    void onlyTheServerPoolsArrowBuffersInChunksOfSixteenMebibytes() throws Exception {
-        Map<String, String> showProperties = Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-XshowSettings:properties");
-        String maxOrder = "io.netty.allocator.maxOrder = 11";
-        assertThat(launch(showProperties, "server", "--help").err()).contains(maxOrder);
-        assertThat(launch(showProperties, "store-optimizer", "--help").err()).doesNotContain("io.netty.allocator");
-    }
-
-    @Test
     void everyCommandRunsOnTheSerialCollectorFromASmallHeap() throws Exception {
         Map<String, String> printFlags = Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-XX:+PrintFlagsFinal");
         for (String command : List.of("store-optimizer", "cleanup", "server")) {

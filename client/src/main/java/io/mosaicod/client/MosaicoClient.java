@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
+import io.mosaicod.core.memory.PooledArrowMemory;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,6 @@ import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import javax.net.ssl.SSLException;
@@ -71,13 +71,13 @@ public final class MosaicoClient implements AutoCloseable {
             builder.useTransportSecurity().sslContext(clientTls(wire));
         } else {
             builder.usePlaintext();
-            ReceiveCumulation.composingPlaintext(builder);
+            ReceiveTuning.plaintext(builder);
         }
         if (wire.gzip()) {
             builder.intercept(new GzipRequests());
         }
         wire.apiKey().ifPresent(key -> builder.intercept(new ApiKeyHeader(key)));
-        BufferAllocator allocator = new RootAllocator();
+        BufferAllocator allocator = PooledArrowMemory.rootAllocator(Long.MAX_VALUE);
         return new MosaicoClient(host + ":" + port, allocator,
                 FlightGrpcUtils.createFlightClient(allocator, builder.build()));
     }

@@ -7,6 +7,7 @@ import io.grpc.netty.NettyServerBuilder;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
+import io.mosaicod.core.memory.PooledArrowMemory;
 import io.mosaicod.db.Repository;
 import io.mosaicod.read.search.TopicSearch;
 import io.mosaicod.server.auth.ApiKeyGate;
@@ -38,7 +39,6 @@ import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.auth.ServerAuthHandler;
 import org.apache.arrow.flight.grpc.ServerBackpressureThresholdInterceptor;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,7 +89,7 @@ public final class MosaicodServer implements AutoCloseable {
     /** The same, reporting uploads and calls to {@code metrics}. */
     public static MosaicodServer start(ServerSettings settings, Repository repository, ObjectStore store,
                                        ServerMetrics metrics) throws IOException {
-        BufferAllocator root = new RootAllocator(settings.memoryLimitBytes());
+        BufferAllocator root = PooledArrowMemory.rootAllocator(settings.memoryLimitBytes());
         ExecutorService executor = Executors.newCachedThreadPool(threads("mosaicod-flight-"));
         ScheduledExecutorService claimRenewals = Executors.newSingleThreadScheduledExecutor(
                 threads("mosaicod-upload-claims-"));

@@ -45,8 +45,6 @@ public final class ChildMosaicod implements AutoCloseable {
         if (args.length == 0 || !args[0].equals("server")) {
             // as bin/mosaicod runs the commands that finish: the quick compiler only
             command.add("-XX:TieredStopAtLevel=1");
-        } else {
-            command.add("-Dio.netty.allocator.maxOrder=11"); // as bin/mosaicod runs the server: 16 MiB pool chunks
         }
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN_CLASS));

@@ -40,6 +40,7 @@ class ArchitectureTest {
                 .layer("db").definedBy("io.mosaicod.db..")
                 .layer("read").definedBy("io.mosaicod.read..")
                 .layer("tasks").definedBy("io.mosaicod.tasks..")
+                .layer("transport").definedBy("io.mosaicod.transport..")
                 .layer("client").definedBy("io.mosaicod.client..")
                 .layer("server").definedBy("io.mosaicod.server..")
                 .layer("cli").definedBy("io.mosaicod.cli..")
@@ -49,8 +50,9 @@ class ArchitectureTest {
                 .whereLayer("db").mayOnlyAccessLayers("core")
                 .whereLayer("read").mayOnlyAccessLayers("core", "format", "store", "db")
                 .whereLayer("tasks").mayOnlyAccessLayers("core", "format", "store", "db", "read")
-                .whereLayer("client").mayNotAccessAnyLayer()
-                .whereLayer("server").mayOnlyAccessLayers("core", "format", "store", "db", "read")
+                .whereLayer("transport").mayNotAccessAnyLayer()
+                .whereLayer("client").mayOnlyAccessLayers("transport")
+                .whereLayer("server").mayOnlyAccessLayers("core", "format", "store", "db", "read", "transport")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .check(product);
     }

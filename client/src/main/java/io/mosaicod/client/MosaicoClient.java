@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
-import io.mosaicod.core.memory.PooledArrowMemory;
+import io.mosaicod.transport.ConnectionTuning;
+import io.mosaicod.transport.PooledArrowMemory;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,7 @@ public final class MosaicoClient implements AutoCloseable {
             builder.useTransportSecurity().sslContext(clientTls(wire));
         } else {
             builder.usePlaintext();
-            ReceiveTuning.plaintext(builder);
+            ConnectionTuning.plaintextClient(builder);
         }
         if (wire.gzip()) {
             builder.intercept(new GzipRequests());

@@ -1,6 +1,7 @@
 package io.mosaicod.server;
 
 import io.grpc.netty.NettyServerBuilder;
+import io.mosaicod.transport.ConnectionTuning;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -28,7 +29,7 @@ final class ServerTransport implements AutoCloseable {
         ServerSettings.ClientLimits limits = settings.clientLimits();
         long idleMillis = limits.connectionIdleTimeout().toMillis();
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()));
-        settings.wire().tls().ifPresent(builder::sslContext);
+        ConnectionTuning.server(builder, settings.wire().tls());
         return builder
                 .channelFactory(CappedServerChannel.factory(limits.maxConnections(), openConnections))
                 .bossEventLoopGroup(acceptor)

@@ -1,69 +1,81 @@
-package io.mosaicod.client;
+package io.mosaicod.transport;
 
 import io.grpc.netty.GrpcHttp2ConnectionHandler;
 import io.grpc.netty.InternalNettyChannelBuilder;
 import io.grpc.netty.InternalProtocolNegotiator;
 import io.grpc.netty.InternalProtocolNegotiators;
 import io.grpc.netty.NettyChannelBuilder;
-import io.mosaicod.core.memory.PooledArrowMemory;
+import io.grpc.netty.NettyServerBuilder;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.AsciiString;
+import java.util.Optional;
 
 /**
- * How a plain-text connection receives a large read (a DoGet of gigabytes), where Netty's and gRPC's defaults
- * copied and cut up every byte more than needed (docs/benchmarks.md, "Reads"):
+ * How a connection receives batches of megabytes (a DoGet of an optimized topic, a DoPut of camera frames), where
+ * Netty's and gRPC's defaults copied and cut up every byte more than needed (docs/benchmarks.md, "Reads"):
  * <ul>
  *   <li>its HTTP/2 decoder keeps what arrives as a composite of the buffers read from the socket: a read seldom
  *       ends on a frame boundary, and Netty's default merged each read into one buffer with the bytes left over
  *       from the last, copying nearly everything once more (15 % of a client's CPU reading mixed-width);</li>
- *   <li>it asks the server for DATA frames of up to {@value #MAX_FRAME_BYTES} bytes instead of HTTP/2's 16 KiB, so
+ *   <li>it asks its peer for DATA frames of up to {@value #MAX_FRAME_BYTES} bytes instead of HTTP/2's 16 KiB, so
  *       both sides handle 64 times fewer frames;</li>
  *   <li>its socket buffers come from the pool Arrow's buffers come from ({@link PooledArrowMemory}).</li>
  * </ul>
  * gRPC has no setting for the first two; its negotiator hook is the one place that sees the HTTP/2 handler before
- * the connection starts. A TLS connection keeps gRPC's own negotiator and its defaults.
+ * the connection starts, so this wraps gRPC's own negotiators (an internal API of grpc-netty, which its
+ * {@code Internal*} classes expose for such uses). A client's TLS connection keeps gRPC's negotiator and defaults:
+ * its TLS negotiator takes settings that only gRPC's builder works out.
  */
-final class ReceiveTuning {
+public final class ConnectionTuning {
     static final int MAX_FRAME_BYTES = 1 << 20;
 
-    private ReceiveTuning() {
+    private ConnectionTuning() {
     }
 
-    /** Applies the tuning to the plain-text connections of {@code builder}. */
-    static void plaintext(NettyChannelBuilder builder) {
+    /** Tunes the plain-text connections {@code builder} makes. */
+    public static void plaintextClient(NettyChannelBuilder builder) {
         builder.withOption(ChannelOption.ALLOCATOR, PooledArrowMemory.pool());
         InternalNettyChannelBuilder.setProtocolNegotiatorFactory(builder,
                 () -> new Negotiator(InternalProtocolNegotiators.plaintext()));
     }
 
-    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator plain)
+    /** Tunes the connections a server accepts, in plain text or with {@code tls}. */
+    public static void server(NettyServerBuilder builder, Optional<SslContext> tls) {
+        builder.withChildOption(ChannelOption.ALLOCATOR, PooledArrowMemory.pool());
+        builder.protocolNegotiator(new Negotiator(tls.map(InternalProtocolNegotiators::serverTls)
+                .orElseGet(InternalProtocolNegotiators::serverPlaintext)));
+    }
+
+    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc)
             implements InternalProtocolNegotiator.ProtocolNegotiator {
         @Override
         public AsciiString scheme() {
-            return plain.scheme();
+            return grpc.scheme();
         }
 
         @Override
         public ChannelHandler newHandler(GrpcHttp2ConnectionHandler grpcHandler) {
             grpcHandler.setCumulator(ByteToMessageDecoder.COMPOSITE_CUMULATOR);
-            return new LargerFrames(grpcHandler, plain.newHandler(grpcHandler));
+            return new LargerFrames(grpcHandler, grpc.newHandler(grpcHandler));
         }
 
         @Override
         public void close() {
-            plain.close();
+            grpc.close();
         }
     }
 
     /**
-     * Sits in front of gRPC's handlers until the server's first bytes arrive, by when the connection preface and
-     * gRPC's own settings have gone out; then announces the larger frame size (the decoder accepts larger frames
-     * once the server acknowledges it, and the server sends none before) and leaves the pipeline.
+     * Sits in front of gRPC's handlers until the peer's bytes arrive with gRPC's HTTP/2 handler in place (after any
+     * TLS handshake), by when this side's connection preface and settings have gone out; then announces the larger
+     * frame size and leaves the pipeline. The decoder accepts larger frames once the peer acknowledges the
+     * settings, and the peer sends none before it has them.
      */
     private static final class LargerFrames extends ChannelInboundHandlerAdapter {
         private final GrpcHttp2ConnectionHandler grpcHandler;

@@ -1,4 +1,4 @@
-package io.mosaicod.core.memory;
+package io.mosaicod.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -55,7 +55,7 @@ public final class PooledArrowMemory {
     }
 
     /** The pool itself, for a connection's network buffers. */
-    public static ByteBufAllocator pool() {
+    static ByteBufAllocator pool() {
         return POOL;
     }
 

@@ -2,6 +2,10 @@ package io.mosaicod.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
 import io.mosaicod.client.TopicUpload;
@@ -10,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -19,11 +25,14 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.LoggerFactory;
 
 /**
- * A read of tens of megabytes in messages of megabytes, as an optimized topic is read: every byte arrives as sent
- * through the client's receiving connection (its composed receive buffers, its larger HTTP/2 frames) and the
- * pooled Arrow memory of both sides, across frame, socket-read and message boundaries.
+ * An upload and a read of tens of megabytes in messages of megabytes, as a camera topic is written and an optimized
+ * topic is read: every byte arrives as sent through the tuned connections (the client's composed receive buffers,
+ * the larger HTTP/2 frames each side asks of the other) and the pooled Arrow memory of both sides, across frame,
+ * socket-read and message boundaries; and the frames each side receives are in fact larger than HTTP/2's 16 KiB
+ * (gRPC's own frame logs, at debug level for the test).
  */
 class LargeReadTest extends ServerFixture {
     private static final Schema SCHEMA = new Schema(List.of(
@@ -31,6 +40,8 @@ class LargeReadTest extends ServerFixture {
             new Field("payload", FieldType.nullable(ArrowType.Binary.INSTANCE), null)));
     private static final int BATCHES = 24;
     private static final int ROWS_PER_BATCH = 40;
+    /** HTTP/2's default largest frame. */
+    private static final int DEFAULT_FRAME = 16_384;
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();
 
@@ -48,8 +59,16 @@ class LargeReadTest extends ServerFixture {
     }
 
     @Test
-    void megabyteMessagesArriveByteForByte() {
-        long seed = SEED.value();
+    void megabyteMessagesArriveByteForByteInFramesLargerThanHttp2s() {
+        try (FrameSizes serverReceived = FrameSizes.inboundOf("io.grpc.netty.NettyServerHandler");
+             FrameSizes clientReceived = FrameSizes.inboundOf("io.grpc.netty.NettyClientHandler")) {
+            uploadAndReadBack(SEED.value());
+            assertThat(serverReceived.largest()).as("largest DATA frame the server received").isGreaterThan(DEFAULT_FRAME);
+            assertThat(clientReceived.largest()).as("largest DATA frame the client received").isGreaterThan(DEFAULT_FRAME);
+        }
+    }
+
+    private void uploadAndReadBack(long seed) {
         SessionHandle session = newSession("large");
         String locator = sequenceOf(session) + "/camera";
         UUID uuid = newTopic(session, "camera");
@@ -85,5 +104,36 @@ class LargeReadTest extends ServerFixture {
         }
         assertThat(rows).isEqualTo((long) BATCHES * ROWS_PER_BATCH);
         assertThat(bytes).as("enough bytes for messages of megabytes").isGreaterThan(40L << 20);
+    }
+
+    /** The lengths of the DATA frames one side's gRPC frame logger reports receiving, while open. */
+    private static final class FrameSizes implements AutoCloseable {
+        private static final Pattern INBOUND_DATA = Pattern.compile("INBOUND DATA: .* length=(\\d+)");
+        private final Logger logger;
+        private final Level level;
+        private final ListAppender<ILoggingEvent> events = new ListAppender<>();
+
+        private FrameSizes(Logger logger) {
+            this.logger = logger;
+            this.level = logger.getLevel();
+            events.start();
+            logger.addAppender(events);
+            logger.setLevel(Level.DEBUG);
+        }
+
+        static FrameSizes inboundOf(String loggerName) {
+            return new FrameSizes((Logger) LoggerFactory.getLogger(loggerName));
+        }
+
+        int largest() {
+            return events.list.stream().map(event -> INBOUND_DATA.matcher(event.getFormattedMessage()))
+                    .filter(Matcher::find).mapToInt(m -> Integer.parseInt(m.group(1))).max().orElse(0);
+        }
+
+        @Override
+        public void close() {
+            logger.setLevel(level);
+            logger.detachAppender(events);
+        }
     }
 }

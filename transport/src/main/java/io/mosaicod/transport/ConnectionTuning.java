@@ -18,17 +18,20 @@ import java.util.Optional;
 
 /**
  * How a connection receives batches of megabytes (a DoGet of an optimized topic, a DoPut of camera frames), where
- * Netty's and gRPC's defaults copied and cut up every byte more than needed (docs/benchmarks.md, "Reads"):
+ * Netty's and gRPC's defaults copied and cut up every byte more than needed (docs/benchmarks.md, "Reads with pooled
+ * memory and tuned connections"):
  * <ul>
- *   <li>its HTTP/2 decoder keeps what arrives as a composite of the buffers read from the socket: a read seldom
- *       ends on a frame boundary, and Netty's default merged each read into one buffer with the bytes left over
- *       from the last, copying nearly everything once more (15 % of a client's CPU reading mixed-width);</li>
  *   <li>it asks its peer for DATA frames of up to {@value #MAX_FRAME_BYTES} bytes instead of HTTP/2's 16 KiB, so
  *       both sides handle 64 times fewer frames;</li>
- *   <li>its socket buffers come from the pool Arrow's buffers come from ({@link PooledArrowMemory}).</li>
+ *   <li>its socket buffers come from the pool Arrow's buffers come from ({@link PooledArrowMemory});</li>
+ *   <li>a client's HTTP/2 decoder keeps what arrives as a composite of the buffers read from the socket: a read
+ *       seldom ends on a frame boundary, and Netty's default merged each read into one buffer with the bytes left
+ *       over from the last, copying nearly everything once more (15 % of a client's CPU reading mixed-width). The
+ *       server keeps the merging: its peers are not trusted, and a client trickling a frame a few bytes per packet
+ *       would have it hold a buffer, and its unused capacity, for each packet.</li>
  * </ul>
- * gRPC has no setting for the first two; its negotiator hook is the one place that sees the HTTP/2 handler before
- * the connection starts, so this wraps gRPC's own negotiators (an internal API of grpc-netty, which its
+ * gRPC has no setting for these; its negotiator hook is the one place that sees the HTTP/2 handler before the
+ * connection starts, so this wraps gRPC's own negotiators (an internal API of grpc-netty, which its
  * {@code Internal*} classes expose for such uses). A client's TLS connection keeps gRPC's negotiator and defaults:
  * its TLS negotiator takes settings that only gRPC's builder works out.
  */
@@ -42,17 +45,18 @@ public final class ConnectionTuning {
     public static void plaintextClient(NettyChannelBuilder builder) {
         builder.withOption(ChannelOption.ALLOCATOR, PooledArrowMemory.pool());
         InternalNettyChannelBuilder.setProtocolNegotiatorFactory(builder,
-                () -> new Negotiator(InternalProtocolNegotiators.plaintext()));
+                () -> new Negotiator(InternalProtocolNegotiators.plaintext(), true));
     }
 
     /** Tunes the connections a server accepts, in plain text or with {@code tls}. */
     public static void server(NettyServerBuilder builder, Optional<SslContext> tls) {
         builder.withChildOption(ChannelOption.ALLOCATOR, PooledArrowMemory.pool());
         builder.protocolNegotiator(new Negotiator(tls.map(InternalProtocolNegotiators::serverTls)
-                .orElseGet(InternalProtocolNegotiators::serverPlaintext)));
+                .orElseGet(InternalProtocolNegotiators::serverPlaintext), false));
     }
 
-    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc)
+    /** gRPC's negotiator {@code grpc}, whose connections compose what they receive if {@code composing}. */
+    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc, boolean composing)
             implements InternalProtocolNegotiator.ProtocolNegotiator {
         @Override
         public AsciiString scheme() {
@@ -61,7 +65,9 @@ public final class ConnectionTuning {
 
         @Override
         public ChannelHandler newHandler(GrpcHttp2ConnectionHandler grpcHandler) {
-            grpcHandler.setCumulator(ByteToMessageDecoder.COMPOSITE_CUMULATOR);
+            if (composing) {
+                grpcHandler.setCumulator(ByteToMessageDecoder.COMPOSITE_CUMULATOR);
+            }
             return new LargerFrames(grpcHandler, grpc.newHandler(grpcHandler));
         }
 

@@ -3,6 +3,8 @@ package io.mosaicod.transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.util.NettyRuntime;
+import io.netty.util.internal.PlatformDependent;
 import org.apache.arrow.memory.AllocationManager;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -16,18 +18,19 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  * allocated outside the pool and freed again, and one of 2–4 MiB took a chunk of its own, which went back to the
  * system once the buffer was freed. A stream allocates its batches afresh (whoever sends a batch keeps its
  * buffers until they are written), so each batch's memory was faulted in anew: 11 % of the server's CPU on a full
- * read of the flat benchmark topic, 10 % of the client's on mixed-width (docs/benchmarks.md, "Reads").
+ * read of the flat benchmark topic (docs/benchmarks.md, "Reads with pooled memory and tuned connections"). A
+ * buffer of 8–16 MiB still takes a chunk of its own; the server's messages aim at 3 MiB.
  *
- * <p>Its own pool, not a JVM-wide setting ({@code io.netty.allocator.maxOrder}), so that gRPC's buffers keep their
- * 2 MiB chunks and the store optimizer, whose memory has a cap, Arrow's default pool.
+ * <p>Its own pool, not a JVM-wide setting ({@code io.netty.allocator.maxOrder}), so that the store optimizer, whose
+ * memory has a cap, keeps Arrow's default pool, and a program that embeds the client keeps its own settings.
  */
 public final class PooledArrowMemory {
-    /** 8 KiB pages, 2^11 of them to a chunk: 16 MiB. */
+    /** 8 KiB pages, 2^11 of them to a chunk. */
     private static final int MAX_ORDER = 11;
-    private static final PooledByteBufAllocator POOL = new PooledByteBufAllocator(true, 0,
-            PooledByteBufAllocator.defaultNumDirectArena(), PooledByteBufAllocator.defaultPageSize(), MAX_ORDER,
-            PooledByteBufAllocator.defaultSmallCacheSize(), PooledByteBufAllocator.defaultNormalCacheSize(),
-            PooledByteBufAllocator.defaultUseCacheForAllThreads());
+    private static final long CHUNK_BYTES = (long) PooledByteBufAllocator.defaultPageSize() << MAX_ORDER;
+    private static final PooledByteBufAllocator POOL = new PooledByteBufAllocator(true, 0, arenas(),
+            PooledByteBufAllocator.defaultPageSize(), MAX_ORDER, PooledByteBufAllocator.defaultSmallCacheSize(),
+            PooledByteBufAllocator.defaultNormalCacheSize(), PooledByteBufAllocator.defaultUseCacheForAllThreads());
     /** Arrow's own pool, for what this one cannot hold (a buffer over 2 GiB). */
     private static final AllocationManager.Factory FALLBACK = NettyAllocationManager.FACTORY;
     /** Whether the pool's direct buffers expose their address, which an Arrow buffer needs (not without Unsafe). */
@@ -59,6 +62,16 @@ public final class PooledArrowMemory {
         return POOL;
     }
 
+    /**
+     * As many arenas as Netty gives its default pool, two per core, but no more than a sixth of the direct memory
+     * the JVM allows in chunks of this pool's size (Netty's own rule, which it applies to its 4 MiB chunks): each
+     * arena may hold a chunk partly used.
+     */
+    private static int arenas() {
+        long chunksAllowed = PlatformDependent.maxDirectMemory() / CHUNK_BYTES / 6;
+        return (int) Math.max(1, Math.min(2L * NettyRuntime.availableProcessors(), chunksAllowed));
+    }
+
     private static boolean addressable() {
         ByteBuf probe = POOL.directBuffer(1);
         try {
@@ -71,15 +84,18 @@ public final class PooledArrowMemory {
     /** One Arrow allocation: a buffer of the pool, given back to it when Arrow releases the allocation. */
     private static final class PooledBlock extends AllocationManager {
         private final ByteBuf buffer;
+        /** Kept apart from the buffer: Arrow asks for the size again after the buffer went back to the pool. */
+        private final long size;
 
         PooledBlock(BufferAllocator accountingAllocator, int size) {
             super(accountingAllocator);
             this.buffer = POOL.directBuffer(size, size);
+            this.size = size;
         }
 
         @Override
         public long getSize() {
-            return buffer.capacity();
+            return size;
         }
 
         @Override

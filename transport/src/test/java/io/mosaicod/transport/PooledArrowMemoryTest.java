@@ -1,0 +1,65 @@
+package io.mosaicod.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.PoolArenaMetric;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocatorMetric;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("fast")
+class PooledArrowMemoryTest {
+    private static PooledByteBufAllocatorMetric metric() {
+        return ((PooledByteBufAllocator) PooledArrowMemory.pool()).metric();
+    }
+
+    private static long hugeAllocations() {
+        return metric().directArenas().stream().mapToLong(PoolArenaMetric::numHugeAllocations).sum();
+    }
+
+    private static long liveAllocations() {
+        return metric().directArenas().stream().mapToLong(PoolArenaMetric::numActiveAllocations).sum();
+    }
+
+    private static long normalAllocations() {
+        return metric().directArenas().stream().mapToLong(PoolArenaMetric::numNormalAllocations).sum();
+    }
+
+    @Test
+    void batchSizedBuffersComeFromTheChunksOfThePool() {
+        long huge = hugeAllocations();
+        long normal = normalAllocations();
+        try (BufferAllocator root = PooledArrowMemory.rootAllocator(Long.MAX_VALUE)) {
+            for (int mebibytes : new int[] {3, 6, 12}) {
+                try (ArrowBuf buffer = root.buffer((long) mebibytes << 20)) {
+                    buffer.setLong(buffer.capacity() - Long.BYTES, mebibytes); // the whole range is addressable
+                    assertThat(buffer.getLong(buffer.capacity() - Long.BYTES)).isEqualTo(mebibytes);
+                }
+            }
+        }
+        // Netty's default 4 MiB chunks would have made the 6 and 12 MiB buffers (rounded to 8 and 16) huge ones
+        assertThat(hugeAllocations()).isEqualTo(huge);
+        assertThat(normalAllocations() - normal).isEqualTo(3);
+    }
+
+    @Test
+    void memoryGoesBackToThePoolOnceEveryAllocatorHoldingItLetsGo() {
+        long before = liveAllocations();
+        try (BufferAllocator root = PooledArrowMemory.rootAllocator(64L << 20);
+             BufferAllocator reader = root.newChildAllocator("reader", 0, Long.MAX_VALUE);
+             BufferAllocator sender = root.newChildAllocator("sender", 0, Long.MAX_VALUE)) {
+            ArrowBuf decoded = reader.buffer(5L << 20);
+            ArrowBuf sent = decoded.getReferenceManager().transferOwnership(decoded, sender).getTransferredBuffer();
+            decoded.close();
+            assertThat(reader.getAllocatedMemory()).isZero();
+            assertThat(sender.getAllocatedMemory()).isEqualTo(8L << 20); // rounded up to a power of two
+            assertThat(liveAllocations()).as("the transferred buffer is still the one allocation").isEqualTo(before + 1);
+            sent.close();
+            assertThat(sender.getAllocatedMemory()).isZero();
+        }
+        assertThat(liveAllocations()).isEqualTo(before);
+    }
+}

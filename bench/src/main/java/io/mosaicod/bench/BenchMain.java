@@ -1,5 +1,6 @@
 package io.mosaicod.bench;
 
+import io.mosaicod.core.config.ByteSize;
 import io.mosaicod.core.io.NettyDirectBuffers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ import java.util.Set;
  * {@value #SHAPES}, the shape matrix ({@link ShapeBenchmark}). {@code --prepare-only true} only generates the
  * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory}, and prints
  * their folders, chunk counts and sizes. {@code fleet} ({@link FleetBenchmark}) measures concurrent uploads on
- * the backends {@code --fleet-backends} names ({@code local,s3} by default).
+ * the backends {@code --fleet-backends} names ({@code local,s3} by default); {@code --fleet-uploads 32,128} and
+ * {@code --fleet-batches 10MiB} pick rows of its matrix, {@code --fleet-slow false} leaves out the slow-client pair.
  */
 public final class BenchMain {
     /**
@@ -145,7 +147,11 @@ public final class BenchMain {
                     search);
         }
         if (only.contains("fleet")) {
-            FleetBenchmark.Result fleet = FleetBenchmark.run(work, full, fleetBackends, machine.disk());
+            FleetBenchmark.Budget budget = FleetBenchmark.Budget.of(full).select(
+                    listOption(options.get("fleet-uploads"), Integer::parseInt).stream().mapToInt(i -> i).toArray(),
+                    listOption(options.get("fleet-batches"), ByteSize::parse).stream().mapToLong(b -> b).toArray());
+            FleetBenchmark.Result fleet = FleetBenchmark.run(work, budget,
+                    Boolean.parseBoolean(options.getOrDefault("fleet-slow", "true")), fleetBackends, machine.disk());
             report.add("fleet", "Concurrent uploads (fleet)", FleetTable.markdown(fleet), fleet);
         }
         report.write();
@@ -170,6 +176,12 @@ public final class BenchMain {
 
     private static List<Object> scenariosJson(List<OptimizerBenchmark.Scenario> scenarios) {
         return new ArrayList<>(scenarios.stream().map(OptimizerBenchmark::json).toList());
+    }
+
+    /** A comma-separated option's values, each parsed; empty when the option is not given. */
+    private static <T> List<T> listOption(String value, java.util.function.Function<String, T> parse) {
+        return value == null ? List.of() : java.util.Arrays.stream(value.split(",")).map(String::trim).map(parse)
+                .toList();
     }
 
     private static Map<String, String> options(String[] args) {

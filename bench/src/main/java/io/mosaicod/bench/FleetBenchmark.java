@@ -49,6 +49,15 @@ final class FleetBenchmark {
                             new long[] {9L << 10, 10L << 20});
         }
 
+        /**
+         * Only some rows of the matrix: the upload counts and batch sizes given (none given: all of them).
+         */
+        Budget select(int[] onlyUploads, long[] onlyBatchBytes) {
+            return new Budget(durationMillis, warmupMillis, maxBytes, maxBatches,
+                    onlyUploads.length == 0 ? uploads : onlyUploads,
+                    onlyBatchBytes.length == 0 ? batchBytes : onlyBatchBytes);
+        }
+
         /** The batches one of {@code uploads} uploads may send at most: its share of both caps, at least 2. */
         int maxBatchesPerUpload(int uploads, long batchBytes) {
             long byBytes = maxBytes / (FleetBatch.rows(batchBytes) * (long) FleetBatch.ROW_BYTES);
@@ -80,8 +89,8 @@ final class FleetBenchmark {
     private FleetBenchmark() {
     }
 
-    static Result run(Path work, boolean full, List<FleetBackend> backends, DiskFloor.Floor disk) throws Exception {
-        Budget budget = Budget.of(full);
+    static Result run(Path work, Budget budget, boolean slowCase, List<FleetBackend> backends, DiskFloor.Floor disk)
+            throws Exception {
         List<Cell> matrix = new ArrayList<>();
         List<Cell> slowClient = new ArrayList<>();
         for (FleetBackend backend : backends) {
@@ -90,8 +99,10 @@ final class FleetBenchmark {
                     matrix.add(cell(work, backend, budget, uploads, batchBytes, 0));
                 }
             }
-            slowClient.add(cell(work, backend, budget, SLOW_CASE_FAST, SLOW_CASE_BATCH, 0));
-            slowClient.add(cell(work, backend, budget, SLOW_CASE_FAST, SLOW_CASE_BATCH, 1));
+            if (slowCase) {
+                slowClient.add(cell(work, backend, budget, SLOW_CASE_FAST, SLOW_CASE_BATCH, 0));
+                slowClient.add(cell(work, backend, budget, SLOW_CASE_FAST, SLOW_CASE_BATCH, 1));
+            }
         }
         return new Result(disk.writeMBps(), budget.durationMillis(), budget.warmupMillis(), matrix, slowClient);
     }

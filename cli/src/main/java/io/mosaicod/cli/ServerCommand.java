@@ -13,7 +13,6 @@ import org.slf4j.LoggerFactory;
 final class ServerCommand extends ConfiguredCommand {
     /** Printed on standard output, followed by the bound port, once the server accepts calls: for scripts. */
     static final String READY_LINE = "mosaicod server ready on port ";
-    private static final String ZERO_COPY_WRITE = "arrow.flight.enable_zero_copy_write";
 
     ServerCommand(Invocation invocation) {
         super(invocation);
@@ -26,21 +25,6 @@ final class ServerCommand extends ConfiguredCommand {
                 .withFooter("", "Runs until SIGINT/SIGTERM, then finishes the calls in flight and exits 0.");
     }
 
-    /**
-     * Lets Flight hand gRPC the Arrow buffers of DoGet's batches instead of copying each batch into gRPC's own
-     * first (docs/benchmarks.md, "Reads sent without copies"); an operator's explicit setting stands. Only here,
-     * in a process that is nothing but a server: Arrow reads the setting once per JVM, for clients too, and a
-     * client that refills its batch after sending it — Flight's usual pattern, the demo's and the tests' — would
-     * then send the refilled memory. The server's own batches are safe: each one sent owns its buffers
-     * (StreamSender, TopicReader), accounted to an allocator that outlives the stream (TopicStreamer).
-     */
-    private static void sendBatchesWithoutCopying() {
-        if (System.getProperty(ZERO_COPY_WRITE) == null
-                && System.getenv("ARROW_FLIGHT_ENABLE_ZERO_COPY_WRITE") == null) {
-            System.setProperty(ZERO_COPY_WRITE, "true");
-        }
-    }
-
     @Override
     List<Setting<?>> flaggedSettings() {
         return List.of(Settings.HOST, Settings.PORT);
@@ -51,7 +35,6 @@ final class ServerCommand extends ConfiguredCommand {
         reportSettingsNotInEffect(config);
         ServerSettings settings = ServerSettings.from(config.server(), config.queryEngine()); // a bad TLS file stops here, unregistered
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
-            sendBatchesWithoutCopying();
             MosaicodServer server = MosaicodServer.start(settings, instance.repository(), instance.store(),
                     instance.metrics().server());
             try {

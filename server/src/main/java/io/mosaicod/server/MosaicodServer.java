@@ -21,6 +21,7 @@ import io.mosaicod.server.ingest.DoPutService;
 import io.mosaicod.server.metrics.ServerMetrics;
 import io.mosaicod.server.protocol.JsonWireCodec;
 import io.mosaicod.server.protocol.WireCodec;
+import io.mosaicod.server.read.DoGetService;
 import io.mosaicod.server.read.ReadService;
 import io.mosaicod.server.read.StreamReset;
 import io.mosaicod.store.ObjectStore;
@@ -29,12 +30,14 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.auth.ServerAuthHandler;
 import org.apache.arrow.flight.grpc.ServerBackpressureThresholdInterceptor;
@@ -160,8 +163,8 @@ public final class MosaicodServer implements AutoCloseable {
             flightInterceptors.add(new ApiKeyGate(new ApiKeyVerifier(repository.apiKeys())));
         }
         NettyServerBuilder builder = transport.builder(settings, executor)
-                .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withDoPut(flight, doPut)),
-                        flightInterceptors))
+                .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withOwnMethods(flight,
+                        List.of(doPut.definition(), new DoGetService(reads).definition()))), flightInterceptors))
                 .addService(drain.health().getHealthService())
                 .addStreamTracerFactory(doPut.streamTracerFactory())
                 .intercept(drain);
@@ -175,23 +178,23 @@ public final class MosaicodServer implements AutoCloseable {
                 .build();
     }
 
-    /** Arrow's Flight service definition with its DoPut replaced by the server's own. */
-    private static ServerServiceDefinition withDoPut(ServerServiceDefinition flight, DoPutService doPut) {
+    /**
+     * Arrow's Flight service definition with some of its methods replaced by the server's own: DoPut, which reads
+     * every message as sent, and DoGet, which sends its batches without a copy.
+     */
+    private static ServerServiceDefinition withOwnMethods(ServerServiceDefinition flight,
+                                                          List<ServerMethodDefinition<?, ?>> own) {
+        Set<String> replaced = own.stream().map(m -> m.getMethodDescriptor().getFullMethodName())
+                .collect(Collectors.toSet());
+        List<ServerMethodDefinition<?, ?>> methods = new ArrayList<>(own);
+        flight.getMethods().stream()
+                .filter(m -> !replaced.contains(m.getMethodDescriptor().getFullMethodName()))
+                .forEach(methods::add);
         ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(flight.getServiceDescriptor().getName())
                 .setSchemaDescriptor(flight.getServiceDescriptor().getSchemaDescriptor());
-        for (ServerMethodDefinition<?, ?> method : flight.getMethods()) {
-            if (!method.getMethodDescriptor().getFullMethodName().equals(doPut.fullMethodName())) {
-                descriptor.addMethod(method.getMethodDescriptor());
-            }
-        }
-        descriptor.addMethod(doPut.definition().getMethodDescriptor());
+        methods.forEach(m -> descriptor.addMethod(m.getMethodDescriptor()));
         ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(descriptor.build());
-        for (ServerMethodDefinition<?, ?> method : flight.getMethods()) {
-            if (!method.getMethodDescriptor().getFullMethodName().equals(doPut.fullMethodName())) {
-                service.addMethod(method);
-            }
-        }
-        service.addMethod(doPut.definition());
+        methods.forEach(service::addMethod);
         return service.build();
     }
 

@@ -85,7 +85,8 @@ public final class MosaicoFlightProducer implements FlightProducer {
 
     @Override
     public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
-        reads.stream(ticket, listener);
+        // unreachable: the server binds its own DoGet in place of Arrow's
+        throw Status.UNIMPLEMENTED.withDescription("DoGet is served by the read service.").asRuntimeException();
     }
 
     @Override

@@ -6,8 +6,10 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -84,8 +86,12 @@ public final class ChunkWriter implements AutoCloseable {
     private long arrowBytes;
     private boolean finished;
 
+    /**
+     * @param plainColumns top-level columns to write PLAIN even if the profile uses dictionaries (only flat ones
+     *                     are: a nested column goes through parquet-java's writers either way)
+     */
     private ChunkWriter(OutputStream out, String chunkName, Schema schema, WriterProfile profile, long rowGroupBytes,
-                        Executor columnWork, int zstdLevel)
+                        Executor columnWork, int zstdLevel, Set<String> plainColumns)
             throws IOException {
         this.chunkName = chunkName;
         this.schema = schema;
@@ -111,7 +117,8 @@ public final class ChunkWriter implements AutoCloseable {
             chunks.add(chunk);
             chunkByPath.put(List.of(descriptor.getPath()), chunk);
             boolean parquetStatistics = properties.getStatisticsEnabled(descriptor);
-            PlainLayout layout = profile.usesDictionary() ? null : PlainLayout.of(leaf);
+            boolean dictionary = profile.usesDictionary() && !plainColumns.contains(descriptor.getPath()[0]);
+            PlainLayout layout = dictionary ? null : PlainLayout.of(leaf);
             if (layout != null && parquetStatistics && layout.conversion() != PlainLayout.Conversion.NONE) {
                 layout = null; // Parquet's statistics are of the stored values, which only parquet-java's writer sees
             }
@@ -159,12 +166,39 @@ public final class ChunkWriter implements AutoCloseable {
         return open(out, chunkName, schema, profile, rowGroupBytes, columnWork, REWRITE_ZSTD_LEVEL);
     }
 
+    /**
+     * A chunk of {@code schema} holding the one batch {@code batch} (an upload's), which the caller writes next, its
+     * schema's fields being {@code schema}'s (the metadata may differ): in a dictionary profile, a
+     * flat column that a dictionary would not shrink ({@link DictionaryFit}) is written PLAIN at once, as
+     * parquet-java would write it after trying the dictionary.
+     */
+    public static ChunkWriter openForBatch(OutputStream out, String chunkName, Schema schema, VectorSchemaRoot batch,
+                                           WriterProfile profile) throws IOException {
+        Set<String> plain = new HashSet<>();
+        if (profile.usesDictionary()) {
+            long dictionaryPageBytes = profile.properties(false).getDictionaryPageSizeThreshold();
+            for (FieldVector column : batch.getFieldVectors()) {
+                if (column.getField().getChildren().isEmpty()
+                        && !DictionaryFit.pays(column, batch.getRowCount(), dictionaryPageBytes)) {
+                    plain.add(column.getName());
+                }
+            }
+        }
+        return open(out, chunkName, schema, profile, DEFAULT_ROW_GROUP_BYTES, null, WriterProfile.ZSTD_LEVEL, plain);
+    }
+
     private static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
                                     long rowGroupBytes, Executor columnWork, int zstdLevel) throws IOException {
+        return open(out, chunkName, schema, profile, rowGroupBytes, columnWork, zstdLevel, Set.of());
+    }
+
+    private static ChunkWriter open(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
+                                    long rowGroupBytes, Executor columnWork, int zstdLevel, Set<String> plainColumns)
+            throws IOException {
         if (rowGroupBytes <= 0) {
             throw new IllegalArgumentException("row-group size is " + rowGroupBytes + " but must be > 0");
         }
-        return new ChunkWriter(out, chunkName, schema, profile, rowGroupBytes, columnWork, zstdLevel);
+        return new ChunkWriter(out, chunkName, schema, profile, rowGroupBytes, columnWork, zstdLevel, plainColumns);
     }
 
     private static int timestampIndex(Schema schema) {

@@ -32,7 +32,7 @@ final class ChunkObjects {
         claim.requireHeld();
         ChunkSummary summary;
         try (ObjectWriter object = store.newWriter(key);
-             ChunkWriter chunk = ChunkWriter.open(object.stream(), key, schema, profile)) {
+             ChunkWriter chunk = ChunkWriter.openForBatch(object.stream(), key, schema, batch, profile)) {
             chunk.write(batch);
             summary = chunk.finish();
             object.commit();

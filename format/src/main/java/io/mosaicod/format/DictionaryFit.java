@@ -1,0 +1,131 @@
+package io.mosaicod.format;
+
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Whether a dictionary would shrink a flat column of one batch, judged as parquet-java judges it, but without
+ * building the dictionary. A dictionary profile has parquet-java try a dictionary on every column and fall back to
+ * PLAIN when the dictionary outgrows its page ({@code dictionaryPageBytes}) or, with its ids, does not come out
+ * smaller than the plain values; for random payloads, increasing timestamps and measured floats it always falls
+ * back, after copying every value into a hash map and the pages twice (a 10 MiB upload's chunk allocated ~10 times
+ * its size on the heap: docs/benchmarks.md, "Concurrent uploads"). Such a column is written PLAIN at once
+ * instead, by the direct encoder: the same encoding parquet-java ends with. Values are told apart by a 64-bit hash
+ * of their bytes; the count stops once the distinct values' bytes pass the page.
+ */
+final class DictionaryFit {
+    private static final long EMPTY = 0;
+
+    private DictionaryFit() {
+    }
+
+    /** Whether parquet-java would keep a dictionary for rows {@code [0, rows)} of {@code vector}. */
+    static boolean pays(FieldVector vector, int rows, long dictionaryPageBytes) {
+        if (vector instanceof BitVector) {
+            return false; // parquet-java has no dictionary for booleans
+        }
+        HashSet distinct = new HashSet(Math.min(rows, 1 << 10));
+        long dictionaryBytes = 0;
+        long plainBytes = 0;
+        int present = 0;
+        for (int i = 0; i < rows; i++) {
+            if (vector.isNull(i)) {
+                continue;
+            }
+            present++;
+            long length;
+            long hash;
+            if (vector instanceof BaseFixedWidthVector fixed) {
+                length = fixed.getTypeWidth();
+                hash = hash(fixed.getDataBuffer(), i * length, length);
+            } else if (vector instanceof BaseVariableWidthVector variable) {
+                ArrowBuf offsets = variable.getOffsetBuffer();
+                long start = offsets.getInt(i * 4L);
+                length = offsets.getInt(i * 4L + 4) - start + 4; // PLAIN stores a length before each value
+                hash = hash(variable.getDataBuffer(), start, length - 4);
+            } else if (vector instanceof BaseLargeVariableWidthVector variable) {
+                ArrowBuf offsets = variable.getOffsetBuffer();
+                long start = offsets.getLong(i * 8L);
+                length = offsets.getLong(i * 8L + 8) - start + 4;
+                hash = hash(variable.getDataBuffer(), start, length - 4);
+            } else {
+                return true; // a type this does not judge: let parquet-java try, as before
+            }
+            plainBytes += length;
+            if (distinct.add(hash)) {
+                dictionaryBytes += length;
+                if (dictionaryBytes > dictionaryPageBytes) {
+                    return false;
+                }
+            }
+        }
+        int idBits = 32 - Integer.numberOfLeadingZeros(Math.max(0, distinct.size() - 1));
+        long idBytes = ((long) present * idBits + 7) / 8;
+        return idBytes + dictionaryBytes < plainBytes;
+    }
+
+    /** A 64-bit hash of {@code length} bytes at {@code offset} of {@code buffer}, never {@link #EMPTY}. */
+    private static long hash(ArrowBuf buffer, long offset, long length) {
+        long address = buffer.memoryAddress() + offset;
+        long h = 0x9E3779B97F4A7C15L ^ length;
+        long i = 0;
+        for (; i + 8 <= length; i += 8) {
+            h = mix(h ^ MemoryUtil.getLong(address + i));
+        }
+        long tail = 0;
+        for (int shift = 0; i < length; i++, shift += 8) {
+            tail |= (MemoryUtil.getByte(address + i) & 0xFFL) << shift;
+        }
+        h = mix(h ^ tail);
+        return h == EMPTY ? 1 : h;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Open addressing over hashes, {@link #EMPTY} marking a free slot. */
+    private static final class HashSet {
+        private long[] slots;
+        private int size;
+
+        HashSet(int expected) {
+            slots = new long[Integer.highestOneBit(Math.max(16, expected) * 2 - 1) << 1];
+        }
+
+        int size() {
+            return size;
+        }
+
+        boolean add(long hash) {
+            int mask = slots.length - 1;
+            for (int at = (int) hash & mask; ; at = (at + 1) & mask) {
+                if (slots[at] == hash) {
+                    return false;
+                }
+                if (slots[at] == EMPTY) {
+                    slots[at] = hash;
+                    if (++size * 2 > slots.length) {
+                        grow();
+                    }
+                    return true;
+                }
+            }
+        }
+
+        private void grow() {
+            long[] old = slots;
+            slots = new long[old.length * 2];
+            size = 0;
+            Arrays.stream(old).filter(h -> h != EMPTY).forEach(this::add);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package io.mosaicod.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mosaicod.core.io.InMemorySource;
+import io.mosaicod.testkit.TestSeed;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A chunk of one batch in a dictionary profile ({@link ChunkWriter#openForBatch}): a column that a dictionary
+ * would not shrink is written PLAIN at once, as parquet-java writes it after trying; one it would shrink keeps its
+ * dictionary; and whatever is chosen, the rows read back exactly.
+ */
+@Tag("fast")
+class DictionaryFitTest {
+    @RegisterExtension
+    static final TestSeed SEED = new TestSeed();
+    private static final Schema SCHEMA = new Schema(List.of(
+            new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null),
+            new Field("value", FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null),
+            new Field("payload", FieldType.nullable(ArrowType.Binary.INSTANCE), null),
+            new Field("label", FieldType.nullable(ArrowType.Utf8.INSTANCE), null),
+            new Field("mode", FieldType.nullable(new ArrowType.Int(64, true)), null)));
+
+    /**
+     * An upload's batch: increasing timestamps, measured floats and random payloads (nothing repeats), labels and
+     * modes drawn from a handful of values (a dictionary pays).
+     */
+    private static VectorSchemaRoot upload(BufferAllocator allocator, Random random, int rows, int payloadBytes) {
+        VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator);
+        batch.allocateNew();
+        byte[] payload = new byte[payloadBytes];
+        for (int r = 0; r < rows; r++) {
+            ((BigIntVector) batch.getVector("timestamp_ns")).setSafe(r, 1_000_000L * r + random.nextInt(1000));
+            ((Float8Vector) batch.getVector("value")).setSafe(r, random.nextGaussian());
+            random.nextBytes(payload);
+            ((VarBinaryVector) batch.getVector("payload")).setSafe(r, payload);
+            if (r % 7 == 3) {
+                ((VarCharVector) batch.getVector("label")).setNull(r);
+            } else {
+                ((VarCharVector) batch.getVector("label")).setSafe(r,
+                        ("state-" + random.nextInt(4)).getBytes(StandardCharsets.UTF_8));
+            }
+            ((BigIntVector) batch.getVector("mode")).setSafe(r, random.nextInt(3));
+        }
+        batch.setRowCount(rows);
+        return batch;
+    }
+
+    /** Whether each column of the chunk's first row group has a dictionary page, by column name. */
+    private static Map<String, Boolean> dictionaries(byte[] chunk) throws IOException {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        for (ColumnChunkMetaData column : ChunkFooter.read(new InMemorySource("chunk", chunk)).parquetMetadata()
+                .getBlocks().get(0).getColumns()) {
+            out.put(column.getPath().toDotString(), column.hasDictionaryPage());
+        }
+        return out;
+    }
+
+    private static byte[] write(VectorSchemaRoot batch, boolean judged) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ChunkWriter writer = judged
+                ? ChunkWriter.openForBatch(out, "judged", batch.getSchema(), batch, WriterProfile.DEFAULT)
+                : ChunkWriter.open(out, "tried", batch.getSchema(), WriterProfile.DEFAULT)) {
+            writer.write(batch);
+            writer.finish();
+        }
+        return out.toByteArray();
+    }
+
+    private static void assertReadsBack(byte[] chunk, VectorSchemaRoot batch, BufferAllocator allocator, String what)
+            throws IOException {
+        RowCursor expected = new RowCursor(List.of(batch));
+        try (ChunkReader reader = ChunkReader.open(new InMemorySource("chunk", chunk), allocator, ChunkReadOptions.all())) {
+            while (reader.loadNextBatch()) {
+                expected.assertNextRowsEqual(reader.root(), what);
+            }
+        }
+        expected.assertExhausted();
+    }
+
+    @Test
+    void columnsADictionaryWouldNotShrinkAreWrittenPlainAsParquetJavaEndsUpWritingThem() throws IOException {
+        Random random = new Random(SEED.value());
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int[] shape : new int[][] {{9, 1024}, {300, 64}, {2_000, 1024}}) { // 9 KiB .. 2 MiB batches
+                try (VectorSchemaRoot batch = upload(allocator, random, shape[0], shape[1])) {
+                    byte[] tried = write(batch, false);
+                    byte[] judged = write(batch, true);
+                    String what = shape[0] + " rows of " + shape[1] + " B (seed " + SEED.value() + ")";
+                    assertThat(dictionaries(judged)).as(what).isEqualTo(dictionaries(tried));
+                    assertThat(dictionaries(judged)).as(what).containsEntry("payload", false)
+                            .containsEntry("timestamp_ns", false).containsEntry("value", false)
+                            .containsEntry("label", true).containsEntry("mode", true);
+                    assertReadsBack(judged, batch, allocator, what);
+                    for (String plain : List.of("payload", "timestamp_ns", "value")) {
+                        assertThat(DictionaryFit.pays(batch.getVector(plain), shape[0], 1 << 20)).as(plain).isFalse();
+                    }
+                    for (String repeated : List.of("label", "mode")) {
+                        assertThat(DictionaryFit.pays(batch.getVector(repeated), shape[0], 1 << 20)).as(repeated)
+                                .isTrue();
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void randomBatchesReadBackExactlyWhateverIsChosen() throws IOException {
+        Random seeds = new Random(SEED.value());
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int c = 0; c < 200; c++) {
+                long caseSeed = seeds.nextLong();
+                Random rnd = new Random(caseSeed);
+                RandomBatches generator = new RandomBatches(rnd);
+                Schema schema = generator.schema();
+                try (VectorSchemaRoot batch = generator.batch(schema, 1 + rnd.nextInt(400), allocator)) {
+                    byte[] chunk = write(batch, true);
+                    assertReadsBack(chunk, batch, allocator, "case seed " + caseSeed + ", schema " + schema);
+                }
+            }
+        }
+    }
+}

@@ -176,10 +176,10 @@ public final class ChunkWriter implements AutoCloseable {
                                            WriterProfile profile) throws IOException {
         Set<String> plain = new HashSet<>();
         if (profile.usesDictionary()) {
-            long dictionaryPageBytes = profile.properties(false).getDictionaryPageSizeThreshold();
+            ParquetProperties properties = profile.properties(false);
             for (FieldVector column : batch.getFieldVectors()) {
-                if (column.getField().getChildren().isEmpty()
-                        && !DictionaryFit.pays(column, batch.getRowCount(), dictionaryPageBytes)) {
+                if (column.getField().getChildren().isEmpty() && !DictionaryFit.pays(column, batch.getRowCount(),
+                        properties.getDictionaryPageSizeThreshold(), properties.getPageRowCountLimit())) {
                     plain.add(column.getName());
                 }
             }
@@ -216,6 +216,11 @@ public final class ChunkWriter implements AutoCloseable {
 
     public Schema schema() {
         return schema;
+    }
+
+    /** How many leaf columns the direct encoders write (the others go through parquet-java's writers). */
+    int directlyEncodedColumns() {
+        return encoders.size();
     }
 
     /** Appends every row of {@code batch}, whose schema must equal the chunk's (metadata aside). */

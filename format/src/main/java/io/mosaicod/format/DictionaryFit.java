@@ -10,14 +10,16 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * Whether a dictionary would shrink a flat column of one batch, judged as parquet-java judges it, but without
- * building the dictionary. A dictionary profile has parquet-java try a dictionary on every column and fall back to
- * PLAIN when the dictionary outgrows its page ({@code dictionaryPageBytes}) or, with its ids, does not come out
- * smaller than the plain values; for random payloads, increasing timestamps and measured floats it always falls
- * back, after copying every value into a hash map and the pages twice (a 10 MiB upload's chunk allocated ~10 times
- * its size on the heap: docs/benchmarks.md, "Concurrent uploads"). Such a column is written PLAIN at once
- * instead, by the direct encoder: the same encoding parquet-java ends with. Values are told apart by a 64-bit hash
- * of their bytes; the count stops once the distinct values' bytes pass the page.
+ * Whether parquet-java would keep a dictionary for a flat column of one batch, judged by its own two rules but
+ * without building the dictionary: it falls back to PLAIN when the dictionary outgrows its page
+ * ({@code dictionaryPageBytes}, over the whole column), or when the first page's ids and the dictionary are not
+ * smaller than that page's plain values. A dictionary profile has parquet-java try a dictionary on every column;
+ * for random payloads, increasing timestamps and measured floats it always falls back, after copying every value
+ * into a hash map and the pages twice (a 10 MiB upload's chunk allocated ~10 times its size on the heap:
+ * docs/benchmarks.md, "Concurrent uploads"). Such a column is written PLAIN at once instead, by the direct
+ * encoder: the encoding parquet-java ends with, with the same statistics. Values are told apart by a 64-bit hash
+ * of their bytes; ids are counted as parquet-java's hybrid encoding stores them, a run of 8 or more equal values
+ * as one run, the others at the ids' bit width. The count stops once the distinct values' bytes pass the page.
  */
 final class DictionaryFit {
     private static final long EMPTY = 0;
@@ -25,20 +27,28 @@ final class DictionaryFit {
     private DictionaryFit() {
     }
 
-    /** Whether parquet-java would keep a dictionary for rows {@code [0, rows)} of {@code vector}. */
-    static boolean pays(FieldVector vector, int rows, long dictionaryPageBytes) {
+    /**
+     * Whether parquet-java would keep a dictionary for rows {@code [0, rows)} of {@code vector}, whose first page
+     * holds at most {@code firstPageRows} rows.
+     */
+    static boolean pays(FieldVector vector, int rows, long dictionaryPageBytes, int firstPageRows) {
         if (vector instanceof BitVector) {
             return false; // parquet-java has no dictionary for booleans
         }
         HashSet distinct = new HashSet(Math.min(rows, 1 << 10));
         long dictionaryBytes = 0;
-        long plainBytes = 0;
-        int present = 0;
+        long firstPagePlainBytes = 0;
+        long firstPageDictionaryBytes = 0;
+        int firstPageValues = 0;
+        int firstPageDistinct = 0;
+        int runValues = 0; // values of the first page in runs of 8 or more
+        int runs = 0;
+        long previous = 0;
+        int run = 0;
         for (int i = 0; i < rows; i++) {
             if (vector.isNull(i)) {
                 continue;
             }
-            present++;
             long length;
             long hash;
             if (vector instanceof BaseFixedWidthVector fixed) {
@@ -57,17 +67,35 @@ final class DictionaryFit {
             } else {
                 return true; // a type this does not judge: let parquet-java try, as before
             }
-            plainBytes += length;
+            boolean firstPage = i < firstPageRows;
             if (distinct.add(hash)) {
                 dictionaryBytes += length;
                 if (dictionaryBytes > dictionaryPageBytes) {
                     return false;
                 }
             }
+            if (firstPage) {
+                firstPageValues++;
+                firstPagePlainBytes += length;
+                firstPageDictionaryBytes = dictionaryBytes;
+                firstPageDistinct = distinct.size();
+                if (firstPageValues > 1 && hash == previous) {
+                    run++;
+                    if (run == 8) {
+                        runs++;
+                        runValues += 8;
+                    } else if (run > 8) {
+                        runValues++;
+                    }
+                } else {
+                    run = 1;
+                }
+                previous = hash;
+            }
         }
-        int idBits = 32 - Integer.numberOfLeadingZeros(Math.max(0, distinct.size() - 1));
-        long idBytes = ((long) present * idBits + 7) / 8;
-        return idBytes + dictionaryBytes < plainBytes;
+        int idBits = 32 - Integer.numberOfLeadingZeros(Math.max(0, firstPageDistinct - 1));
+        long idBytes = ((long) (firstPageValues - runValues) * idBits + 7) / 8 + runs * (1L + (idBits + 7) / 8);
+        return idBytes + firstPageDictionaryBytes < firstPagePlainBytes;
     }
 
     /** A 64-bit hash of {@code length} bytes at {@code offset} of {@code buffer}, never {@link #EMPTY}. */

@@ -69,21 +69,38 @@ class DictionaryFitTest {
         return batch;
     }
 
+    private static List<ColumnChunkMetaData> columns(byte[] chunk) throws IOException {
+        return ChunkFooter.read(new InMemorySource("chunk", chunk)).parquetMetadata().getBlocks().get(0).getColumns();
+    }
+
     /** Whether each column of the chunk's first row group has a dictionary page, by column name. */
     private static Map<String, Boolean> dictionaries(byte[] chunk) throws IOException {
         Map<String, Boolean> out = new LinkedHashMap<>();
-        for (ColumnChunkMetaData column : ChunkFooter.read(new InMemorySource("chunk", chunk)).parquetMetadata()
-                .getBlocks().get(0).getColumns()) {
+        for (ColumnChunkMetaData column : columns(chunk)) {
             out.put(column.getPath().toDotString(), column.hasDictionaryPage());
         }
         return out;
     }
 
-    private static byte[] write(VectorSchemaRoot batch, boolean judged) throws IOException {
+    /** Each column's Parquet statistics (min, max, null count), by column name: what readers prune by. */
+    private static Map<String, String> statistics(byte[] chunk) throws IOException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ColumnChunkMetaData column : columns(chunk)) {
+            out.put(column.getPath().toDotString(), String.valueOf(column.getStatistics()));
+        }
+        return out;
+    }
+
+    /** The chunk, written by parquet-java's attempt ({@code judged} false) or after judging the batch. */
+    private static byte[] write(VectorSchemaRoot batch, boolean judged, int expectedDirectColumns) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ChunkWriter writer = judged
                 ? ChunkWriter.openForBatch(out, "judged", batch.getSchema(), batch, WriterProfile.DEFAULT)
                 : ChunkWriter.open(out, "tried", batch.getSchema(), WriterProfile.DEFAULT)) {
+            if (expectedDirectColumns >= 0) {
+                assertThat(writer.directlyEncodedColumns()).as("columns written PLAIN at once")
+                        .isEqualTo(expectedDirectColumns);
+            }
             writer.write(batch);
             writer.finish();
         }
@@ -107,8 +124,9 @@ class DictionaryFitTest {
         try (BufferAllocator allocator = new RootAllocator()) {
             for (int[] shape : new int[][] {{9, 1024}, {300, 64}, {2_000, 1024}}) { // 9 KiB .. 2 MiB batches
                 try (VectorSchemaRoot batch = upload(allocator, random, shape[0], shape[1])) {
-                    byte[] tried = write(batch, false);
-                    byte[] judged = write(batch, true);
+                    byte[] tried = write(batch, false, 0);
+                    byte[] judged = write(batch, true, 3); // timestamps, floats and payloads
+                    assertThat(statistics(judged)).isEqualTo(statistics(tried));
                     String what = shape[0] + " rows of " + shape[1] + " B (seed " + SEED.value() + ")";
                     assertThat(dictionaries(judged)).as(what).isEqualTo(dictionaries(tried));
                     assertThat(dictionaries(judged)).as(what).containsEntry("payload", false)
@@ -116,10 +134,10 @@ class DictionaryFitTest {
                             .containsEntry("label", true).containsEntry("mode", true);
                     assertReadsBack(judged, batch, allocator, what);
                     for (String plain : List.of("payload", "timestamp_ns", "value")) {
-                        assertThat(DictionaryFit.pays(batch.getVector(plain), shape[0], 1 << 20)).as(plain).isFalse();
+                        assertThat(DictionaryFit.pays(batch.getVector(plain), shape[0], 1 << 20, 20_000)).as(plain).isFalse();
                     }
                     for (String repeated : List.of("label", "mode")) {
-                        assertThat(DictionaryFit.pays(batch.getVector(repeated), shape[0], 1 << 20)).as(repeated)
+                        assertThat(DictionaryFit.pays(batch.getVector(repeated), shape[0], 1 << 20, 20_000)).as(repeated)
                                 .isTrue();
                     }
                 }
@@ -137,7 +155,7 @@ class DictionaryFitTest {
                 RandomBatches generator = new RandomBatches(rnd);
                 Schema schema = generator.schema();
                 try (VectorSchemaRoot batch = generator.batch(schema, 1 + rnd.nextInt(400), allocator)) {
-                    byte[] chunk = write(batch, true);
+                    byte[] chunk = write(batch, true, -1);
                     assertReadsBack(chunk, batch, allocator, "case seed " + caseSeed + ", schema " + schema);
                 }
             }

@@ -230,6 +230,14 @@ public final class MosaicodServer implements AutoCloseable {
         return reads.openStreams();
     }
 
+    /**
+     * Bytes of Arrow memory the reads hold now: decoded batches, read-ahead, and batches gRPC has not written yet
+     * (0 once every stream has ended and its last messages are written or dropped).
+     */
+    public long readMemoryBytes() {
+        return reads.allocatedBytes();
+    }
+
     /** How many times a DoGet stream let go of its read (decoded data, read-ahead) because its client paused. */
     public long readStreamParkings() {
         return reads.streamParkings();

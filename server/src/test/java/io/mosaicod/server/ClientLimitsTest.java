@@ -209,6 +209,8 @@ class ClientLimitsTest extends ServerFixture {
             Eventually.await("the cancelled streams to stop", Duration.ofSeconds(20),
                     () -> server.openReadStreams() == 0);
             assertThat(Duration.ofNanos(System.nanoTime() - cancelled)).isLessThan(Duration.ofSeconds(1));
+            Eventually.await("the cancelled streams' batches to be let go", Duration.ofSeconds(20),
+                    () -> server.readMemoryBytes() == 0);
         }
     }
 

@@ -42,6 +42,10 @@ final class ServerUnderTest implements AutoCloseable {
         return server.openReadStreams();
     }
 
+    long readMemoryBytes() {
+        return server.readMemoryBytes();
+    }
+
     long readStreamParkings() {
         return server.readStreamParkings();
     }

@@ -57,8 +57,8 @@ public final class PooledArrowMemory {
                 .maxAllocation(limitBytes).build());
     }
 
-    /** The pool itself, for a connection's network buffers. */
-    static ByteBufAllocator pool() {
+    /** The pool itself, for a client connection's network buffers and the server's messages. */
+    public static ByteBufAllocator pool() {
         return POOL;
     }
 

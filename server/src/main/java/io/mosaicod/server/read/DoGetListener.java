@@ -1,11 +1,8 @@
 package io.mosaicod.server.read;
 
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.io.InputStream;
 import org.apache.arrow.flight.FlightProducer;
-import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.grpc.StatusUtils;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -20,6 +17,7 @@ import org.apache.arrow.vector.ipc.message.IpcOption;
 final class DoGetListener implements FlightProducer.ServerStreamListener {
     private final ServerCallStreamObserver<InputStream> call;
     private VectorSchemaRoot root;
+    private boolean ended;
 
     DoGetListener(ServerCallStreamObserver<InputStream> call) {
         this.call = call;
@@ -51,12 +49,22 @@ final class DoGetListener implements FlightProducer.ServerStreamListener {
             throw new IllegalArgumentException("DoGet sends no dictionary batches: " + root.getSchema());
         }
         this.root = root;
-        call.onNext(FlightDataEncoder.schema(root.getSchema()));
+        send(FlightDataEncoder.schema(root.getSchema()));
     }
 
     @Override
     public void putNext() {
-        call.onNext(FlightDataEncoder.batch(root));
+        send(FlightDataEncoder.batch(root));
+    }
+
+    /**
+     * gRPC closes a message it takes once it has it (a reference of its own if it sends it without a copy); one
+     * it drops, on a call cancelled meanwhile, it never closes: the message is closed here either way.
+     */
+    private void send(FlightDataEncoder.MessageStream message) {
+        try (message) {
+            call.onNext(message);
+        }
     }
 
     @Override
@@ -69,15 +77,20 @@ final class DoGetListener implements FlightProducer.ServerStreamListener {
         throw new UnsupportedOperationException("DoGet sends no application metadata");
     }
 
+    /** Ends the call with {@code error}'s status; nothing if the call has ended already. */
     @Override
     public void error(Throwable error) {
-        call.onError(error instanceof StatusRuntimeException ? error
-                : error instanceof FlightRuntimeException ? StatusUtils.toGrpcException(error)
-                : Status.INTERNAL.withCause(error).asRuntimeException());
+        if (!ended) {
+            ended = true;
+            call.onError(StatusUtils.toGrpcException(error));
+        }
     }
 
     @Override
     public void completed() {
-        call.onCompleted();
+        if (!ended) {
+            ended = true;
+            call.onCompleted();
+        }
     }
 }

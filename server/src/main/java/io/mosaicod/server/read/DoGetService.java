@@ -37,9 +37,14 @@ public final class DoGetService {
     }
 
     public ServerMethodDefinition<Flight.Ticket, InputStream> definition() {
-        return ServerMethodDefinition.create(method, ServerCalls.asyncServerStreamingCall((ticket, observer) ->
-                reads.stream(new Ticket(ticket.getTicket().toByteArray()),
-                        new DoGetListener((ServerCallStreamObserver<InputStream>) observer))));
+        return ServerMethodDefinition.create(method, ServerCalls.asyncServerStreamingCall((ticket, observer) -> {
+            DoGetListener listener = new DoGetListener((ServerCallStreamObserver<InputStream>) observer);
+            try {
+                reads.stream(new Ticket(ticket.getTicket().toByteArray()), listener);
+            } catch (RuntimeException e) { // e.g. the server is stopping and takes no new stream
+                listener.error(e);
+            }
+        }));
     }
 
     /** Messages the encoder serialized already. */

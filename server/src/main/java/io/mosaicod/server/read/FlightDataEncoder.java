@@ -1,9 +1,9 @@
 package io.mosaicod.server.read;
 
 import io.grpc.Drainable;
+import io.mosaicod.transport.PooledArrowMemory;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,10 +41,17 @@ final class FlightDataEncoder {
 
     /** The stream's first message: the schema, with its metadata. */
     static MessageStream schema(Schema schema) {
-        ByteBuffer header = MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT);
-        ByteBuf framing = PooledByteBufAllocator.DEFAULT.directBuffer(header.remaining() + 16);
+        return new MessageStream(framing(MessageSerializer.serializeMetadata(schema, IpcOption.DEFAULT), -1));
+    }
+
+    /** The message's fields up to its body: the IPC header, then the body's tag and length unless it has none (-1). */
+    private static ByteBuf framing(ByteBuffer header, int bodyLength) {
+        ByteBuf framing = PooledArrowMemory.pool().directBuffer(header.remaining() + 32);
         writeField(framing, DATA_HEADER_TAG, header.remaining()).writeBytes(header);
-        return new MessageStream(framing);
+        if (bodyLength >= 0) {
+            writeField(framing, DATA_BODY_TAG, bodyLength);
+        }
+        return framing;
     }
 
     /**
@@ -53,14 +60,12 @@ final class FlightDataEncoder {
      */
     static MessageStream batch(VectorSchemaRoot root) {
         ArrowRecordBatch batch = new VectorUnloader(root).getRecordBatch(); // holds the buffers until closed
+        BatchMessage message = null;
         try {
             ByteBuffer header = MessageSerializer.serializeMetadata(batch, IpcOption.DEFAULT);
             long bodyLength = batch.computeBodyLength();
-            ByteBuf framing = PooledByteBufAllocator.DEFAULT.directBuffer(header.remaining() + 32);
-            writeField(framing, DATA_HEADER_TAG, header.remaining()).writeBytes(header);
-            writeField(framing, DATA_BODY_TAG, Math.toIntExact(bodyLength));
-            BatchMessage message = new BatchMessage(batch);
-            message.addComponent(true, framing);
+            message = new BatchMessage(batch); // from here on, releasing the message closes the batch
+            message.addComponent(true, framing(header, Math.toIntExact(bodyLength)));
             List<ArrowBuf> buffers = batch.getBuffers();
             List<ArrowBuffer> layout = batch.getBuffersLayout();
             long written = 0;
@@ -76,7 +81,11 @@ final class FlightDataEncoder {
             pad(message, written, bodyLength);
             return new MessageStream(message);
         } catch (RuntimeException e) {
-            batch.close();
+            if (message != null) {
+                message.release();
+            } else {
+                batch.close();
+            }
             throw e;
         }
     }
@@ -108,7 +117,7 @@ final class FlightDataEncoder {
         private final ArrowRecordBatch batch;
 
         BatchMessage(ArrowRecordBatch batch) {
-            super(PooledByteBufAllocator.DEFAULT, true, Integer.MAX_VALUE);
+            super(PooledArrowMemory.pool(), true, Integer.MAX_VALUE);
             this.batch = batch;
         }
 

@@ -18,6 +18,7 @@ public final class ReadService {
     private final SequenceListing listing;
     private final FlightInfos flightInfos;
     private final TopicStreamer streamer;
+    private final BufferAllocator allocator;
 
     /**
      * @param allocator          memory for reading chunks; each stream takes a child of it
@@ -28,6 +29,7 @@ public final class ReadService {
      */
     public ReadService(WireCodec codec, CatalogLookup lookup, ObjectStore store, BufferAllocator allocator,
                        Executor executor, long targetMessageBytes, Duration stallTimeout, int maxStreams) {
+        this.allocator = allocator;
         TopicResolver resolver = new TopicResolver(lookup, store);
         TopicManifests manifests = new TopicManifests(new RangeStatistics(lookup.catalog(), store, allocator));
         this.listing = new SequenceListing(lookup);
@@ -54,6 +56,11 @@ public final class ReadService {
     /** DoGet streams running now (reading, sending or waiting for their client). */
     public int openStreams() {
         return streamer.openStreams();
+    }
+
+    /** Bytes the reads' allocator holds now. */
+    public long allocatedBytes() {
+        return allocator.getAllocatedMemory();
     }
 
     /** How many times a DoGet stream let go of its read because its client paused. */

@@ -126,7 +126,7 @@ public final class TopicStreamer {
             TopicManifest manifest = manifests.describe(snapshot, request.range());
             Schema schema = SchemaMetadata.with(snapshot.schema(), codec.topicSchemaMetadata(manifest));
             long rows = 0;
-            // gRPC may send the stream's batches straight from their buffers (`mosaicod server`) and let go of
+            // gRPC sends the stream's batches straight from their buffers (FlightDataEncoder) and lets go of
             // them once written, which may be after the stream ends: they are accounted to the server's read
             // allocator, which outlives every stream, so that the stream's own closes with nothing outstanding
             try (VectorSchemaRoot out = VectorSchemaRoot.create(schema, allocator)) {

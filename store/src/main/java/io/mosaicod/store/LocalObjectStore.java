@@ -125,6 +125,11 @@ public final class LocalObjectStore implements ObjectStore {
     }
 
     @Override
+    public boolean hasFileCache() {
+        return true;
+    }
+
+    @Override
     public ObjectInfo head(String key) throws IOException {
         Path path = existingFile(key);
         try {

@@ -86,6 +86,11 @@ public final class MeteredObjectStore implements ObjectStore {
     }
 
     @Override
+    public boolean hasFileCache() {
+        return store.hasFileCache();
+    }
+
+    @Override
     public ObjectInfo head(String key) throws IOException {
         return counted("head", () -> store.head(key));
     }

@@ -45,6 +45,14 @@ public interface ObjectStore extends Closeable {
     default void readAhead(String key) throws IOException {
     }
 
+    /**
+     * Whether objects are read through the machine's file cache ({@link #readAhead} brings them there), so that
+     * an object read ahead is read from memory as cheaply as a copy held by the process.
+     */
+    default boolean hasFileCache() {
+        return false;
+    }
+
     /** Size and last modification time of one object. */
     ObjectInfo head(String key) throws IOException;
 

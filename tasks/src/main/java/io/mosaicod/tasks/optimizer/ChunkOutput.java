@@ -6,14 +6,17 @@ import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.format.ChunkSummary;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.WriterProfile;
+import io.mosaicod.read.BackgroundThreads;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
 import io.mosaicod.read.ChunkCatalogEntry;
 import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -24,6 +27,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * soon as its encoded size reaches the max chunk size, so it overshoots by at most one output batch plus the
  * footer (a copied chunk larger than the limit is the exception: it becomes a chunk of its own). Each chunk is committed to the store whole; the
  * repository learns of them only when the optimizer commits.
+ *
+ * <p>A finished chunk is committed (made durable and published: an fsync of the whole chunk on a local disk,
+ * ~0.12 s for 255 MB here) on a thread of its own while the next chunk is written; at most one commit waits
+ * behind the writing, and {@link #finish} returns only once every chunk is committed.
  */
 final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private final ObjectStore store;
@@ -35,6 +42,8 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     private final Runnable safePoint;
     private final java.util.function.LongConsumer rowsWritten;
     private final Executor columnWork;
+    private final Executor commits;
+    private CompletableFuture<Void> committing = CompletableFuture.completedFuture(null);
     private long rows;
     private final List<NewChunk> written = new ArrayList<>();
     private final List<byte[]> writeBuffers;
@@ -45,10 +54,11 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     /**
      * @param columnWork   encodes a chunk's columns concurrently (see {@link ChunkWriter}); null: one after another
      * @param writeBuffers the buffers every chunk's writes wait in for the store ({@link WriteBehindStream#buffers})
+     * @param commits      commits finished chunks, one at a time
      */
     ChunkOutput(ObjectStore store, Folder folder, Schema schema, WriterProfile profile, long maxChunkSizeBytes,
                 long rowGroupBytes, Runnable safePoint, java.util.function.LongConsumer rowsWritten,
-                Executor columnWork, List<byte[]> writeBuffers) {
+                Executor columnWork, List<byte[]> writeBuffers, Executor commits) {
         this.store = store;
         this.folder = folder;
         this.schema = schema;
@@ -59,6 +69,7 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         this.rowsWritten = rowsWritten;
         this.columnWork = columnWork;
         this.writeBuffers = writeBuffers;
+        this.commits = commits;
     }
 
     @Override
@@ -101,36 +112,63 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         }
     }
 
-    /** Finishes the last chunk; returns every chunk written, in order. */
+    /** Finishes the last chunk; returns every chunk written, in order, once all are committed. */
     List<NewChunk> finish() throws IOException {
         if (current != null) {
             finishChunk();
         }
+        awaitCommit();
         return List.copyOf(written);
     }
 
     private void finishChunk() throws IOException {
         ChunkSummary summary = current.finish();
         stream.drain();
-        object.commit();
-        written.add(ChunkCatalogEntry.of(written.size(), object.key(), summary));
         current.close();
-        object.close();
+        ObjectWriter finished = object;
         current = null;
         stream = null;
         object = null;
+        try {
+            awaitCommit();
+        } catch (IOException | RuntimeException e) {
+            finished.close();
+            throw e;
+        }
+        written.add(ChunkCatalogEntry.of(written.size(), finished.key(), summary));
+        committing = CompletableFuture.runAsync(() -> commit(finished), commits);
     }
 
-    /** Abandons an unfinished chunk: nothing of it becomes visible. */
+    private static void commit(ObjectWriter finished) {
+        try (finished) {
+            finished.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Waits for the chunk committing behind the writing, if any; throws its failure. */
+    private void awaitCommit() throws IOException {
+        BackgroundThreads.await(committing, "committing a chunk");
+    }
+
+    /**
+     * Abandons an unfinished chunk: nothing of it becomes visible. A chunk still committing is waited for, so
+     * that nothing of this output runs after it is closed (its failure no longer matters).
+     */
     @Override
     public void close() throws IOException {
-        if (current != null) {
-            stream.abandon();
-            current.close();
-            object.close();
-            current = null;
-            stream = null;
-            object = null;
+        try {
+            if (current != null) {
+                stream.abandon();
+                current.close();
+                object.close();
+                current = null;
+                stream = null;
+                object = null;
+            }
+        } finally {
+            committing.handle((done, failure) -> null).join();
         }
     }
 }

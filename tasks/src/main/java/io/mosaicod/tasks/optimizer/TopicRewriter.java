@@ -85,17 +85,16 @@ public final class TopicRewriter {
             try (ChunkOutput output = new ChunkOutput(store, target, schema,
                     WriterProfile.forSerializationFormat(topic.serializationFormat()), maxChunk,
                     tuning.rowGroupBytes(maxChunk, pool), safePoint, rowsWritten, background.columnEncoders(),
-                    WriteBehindStream.buffers(tuning.writeBufferBytes(), tuning.writeBuffers()));
+                    WriteBehindStream.buffers(tuning.writeBufferBytes(), tuning.writeBuffers()),
+                    background.chunkCommits());
                  EncodeBehind encoded = new EncodeBehind(output, rewriteAllocator);
                  MergeInputs inputs = new MergeInputs(prefetcher, rewriteAllocator, schema, readOrder.get(0).objectKey(),
                         spill, tuning.readBatchBytes(pool), outputRows, safePoint)) {
                 inputs.openAhead(mergeOrder(plan), tuning.openAheadBytes(pool), tuning.openAheadThreads());
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
-                        background.readAhead().reached(copy.chunk().objectKey());
                         encoded.drain();
-                        output.append(copy.chunk(), prefetcher.open(copy.chunk().objectKey()),
-                                recorded.summaryOf(copy.chunk()));
+                        output.append(copy.chunk(), background.openCopy(copy.chunk()), recorded.summaryOf(copy.chunk()));
                     } else if (piece instanceof RewritePlan.Merge merge) {
                         TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(merge.runs()),
                                 rewriteAllocator, outputRows, encoded);

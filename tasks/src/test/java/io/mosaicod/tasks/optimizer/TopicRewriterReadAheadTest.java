@@ -122,6 +122,49 @@ class TopicRewriterReadAheadTest {
         assertThat(readAhead).containsExactlyElementsOf(copied);
     }
 
+    /**
+     * Read ahead into the file cache, a copied chunk is read from there by the rewrite's own thread; from a store
+     * without a file cache (S3), it is fetched into memory ahead like the merged ones.
+     */
+    @Test
+    void copiedChunksAreFetchedAheadOnlyFromAStoreWithoutAFileCache() throws Exception {
+        Topic topic = fixture.ingest("copied", "ragged", TopicFixture.nearlyOrdered(12, 400, 0.0, 21));
+        long largest = chunks(topic).stream().mapToLong(Chunk::sizeBytes).max().orElseThrow();
+        long maxChunk = 3 * largest + 1;
+        assertThat(((RewritePlan.Rewrite) plan(topic, maxChunk, 0)).pieces())
+                .allMatch(piece -> piece instanceof RewritePlan.Copy);
+        Thread rewriting = Thread.currentThread();
+        for (boolean fileCache : new boolean[] {true, false}) {
+            List<Boolean> openedByTheRewrite = Collections.synchronizedList(new ArrayList<>());
+            ObjectStore local = new LocalObjectStore(data.resolve("store"));
+            store = new ForwardingObjectStore(local) {
+                @Override
+                public RandomAccessSource openSource(String key) throws IOException {
+                    if (key.endsWith(".parquet")) {
+                        openedByTheRewrite.add(Thread.currentThread() == rewriting);
+                    }
+                    return super.openSource(key);
+                }
+
+                @Override
+                public boolean hasFileCache() {
+                    return fileCache;
+                }
+            };
+
+            TopicRewriter.Result result = rewrite(topic, maxChunk, 0);
+
+            assertThat(result.volume().rows()).isEqualTo(12 * 400);
+            assertThat(result.unprefetchedReads()).isZero();
+            // the first chunk is also opened by the rewrite for its schema
+            assertThat(openedByTheRewrite).as("file cache: %s", fileCache).hasSize(12 + 1);
+            assertThat(openedByTheRewrite.stream().filter(byRewrite -> !byRewrite).count())
+                    .as("chunks opened by the prefetcher's threads, file cache: %s", fileCache)
+                    .isEqualTo(fileCache ? 0 : 12);
+            local.close();
+        }
+    }
+
     private TopicRewriter.Result rewrite(Topic topic, long maxChunk, long pool) throws IOException {
         OptimizerSettings settings = new OptimizerSettings(maxChunk, pool, Duration.ofSeconds(30), data.resolve("spill"),
                 3);

@@ -43,6 +43,11 @@ final class SlabPool {
         return array;
     }
 
+    /** The bytes of the arrays the pool holds. */
+    synchronized long pooledBytes() {
+        return bytes;
+    }
+
     private static int roundedUp(int size) {
         int step = Math.max(1, Integer.highestOneBit(size) / 8);
         long rounded = ((long) size + step - 1) / step * step;

@@ -17,11 +17,16 @@ final class BufferedSource implements RandomAccessSource {
     /** Where the buffer's content begins in the source; its content is {@code buffer}'s 0 to limit. */
     private long bufferStart;
 
-    /** @param buffer cleared and filled by this source until it is closed */
+    /** @param buffer cleared and filled by this source until it is closed; {@code source} is closed with it */
     BufferedSource(RandomAccessSource source, ByteBuffer buffer) throws IOException {
         this.source = source;
         this.buffer = buffer.clear().limit(0);
-        this.size = source.size();
+        try {
+            this.size = source.size();
+        } catch (IOException | RuntimeException e) {
+            source.close();
+            throw e;
+        }
     }
 
     @Override
@@ -36,7 +41,7 @@ final class BufferedSource implements RandomAccessSource {
 
     @Override
     public void readFully(long position, ByteBuffer dst) throws IOException {
-        if (dst.remaining() >= buffer.capacity() / 2 || position < 0 || position + dst.remaining() > size) {
+        if (dst.remaining() >= buffer.capacity() / 2 || position < 0 || position > size - dst.remaining()) {
             source.readFully(position, dst); // large, or out of range: the source reads or refuses it itself
             return;
         }

@@ -80,17 +80,15 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
     }
 
     /**
-     * Appends a recorded chunk's row groups as they are, without decoding; a new output chunk is started first
-     * if this one would not fit in the current one.
+     * Appends a recorded chunk's row groups as they are, without decoding, read from {@code source} (which the
+     * caller closes); a new output chunk is started first if this one would not fit in the current one.
      */
     void append(ChunkSpan chunk, RandomAccessSource source, ChunkSummary recorded) throws IOException {
         safePoint.run();
         if (current != null && current.encodedSizeBytes() + chunk.sizeBytes() > maxChunkSizeBytes) {
             finishChunk();
         }
-        try (source) {
-            openIfNeeded().appendRowGroups(source, ChunkFooter.read(source), recorded);
-        }
+        openIfNeeded().appendRowGroups(source, ChunkFooter.read(source), recorded);
         wrote(recorded.rowCount());
     }
 
@@ -129,14 +127,20 @@ final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
         current = null;
         stream = null;
         object = null;
+        NewChunk chunk;
         try {
             awaitCommit();
-        } catch (IOException | RuntimeException e) {
-            finished.close();
+            chunk = ChunkCatalogEntry.of(written.size(), finished.key(), summary);
+            committing = CompletableFuture.runAsync(() -> commit(finished), commits);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                finished.close(); // aborts: nothing of this chunk becomes visible
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
-        written.add(ChunkCatalogEntry.of(written.size(), finished.key(), summary));
-        committing = CompletableFuture.runAsync(() -> commit(finished), commits);
+        written.add(chunk);
     }
 
     private static void commit(ObjectWriter finished) {

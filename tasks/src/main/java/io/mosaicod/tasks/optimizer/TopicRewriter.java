@@ -93,8 +93,11 @@ public final class TopicRewriter {
                 inputs.openAhead(mergeOrder(plan), tuning.openAheadBytes(pool), tuning.openAheadThreads());
                 for (RewritePlan.Piece piece : plan.pieces()) {
                     if (piece instanceof RewritePlan.Copy copy) {
-                        encoded.drain();
-                        output.append(copy.chunk(), background.openCopy(copy.chunk()), recorded.summaryOf(copy.chunk()));
+                        ChunkSummary summary = recorded.summaryOf(copy.chunk());
+                        try (RandomAccessSource source = background.openCopy(copy.chunk())) {
+                            encoded.drain();
+                            output.append(copy.chunk(), source, summary);
+                        }
                     } else if (piece instanceof RewritePlan.Merge merge) {
                         TimeOrderedMerge.Result merged = TimeOrderedMerge.merge(schema, inputs.sources(merge.runs()),
                                 rewriteAllocator, outputRows, encoded);

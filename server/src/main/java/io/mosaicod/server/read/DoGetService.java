@@ -32,10 +32,6 @@ public final class DoGetService {
         this.reads = reads;
     }
 
-    public String fullMethodName() {
-        return method.getFullMethodName();
-    }
-
     public ServerMethodDefinition<Flight.Ticket, InputStream> definition() {
         return ServerMethodDefinition.create(method, ServerCalls.asyncServerStreamingCall((ticket, observer) -> {
             DoGetListener listener = new DoGetListener((ServerCallStreamObserver<InputStream>) observer);

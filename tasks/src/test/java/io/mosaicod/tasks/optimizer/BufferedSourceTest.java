@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.store.LocalObjectStore;
+import io.mosaicod.testkit.ForwardingSource;
 import io.mosaicod.testkit.TestSeed;
 import java.io.EOFException;
 import java.io.IOException;
@@ -96,26 +97,11 @@ class BufferedSourceTest {
 
     /** {@code source}, recording the length of every read it serves. */
     private static RandomAccessSource counting(RandomAccessSource source, List<Integer> reads) {
-        return new RandomAccessSource() {
-            @Override
-            public String name() {
-                return source.name();
-            }
-
-            @Override
-            public long size() throws IOException {
-                return source.size();
-            }
-
+        return new ForwardingSource(source) {
             @Override
             public void readFully(long position, ByteBuffer dst) throws IOException {
                 reads.add(dst.remaining());
-                source.readFully(position, dst);
-            }
-
-            @Override
-            public void close() throws IOException {
-                source.close();
+                super.readFully(position, dst);
             }
         };
     }

@@ -877,6 +877,22 @@ abstract class RepositoryContract {
         assertThat(repository.cleanupLedger().isFolderReferenced(lease.freshFolder())).isFalse();
     }
 
+    /** A damaged chunk's schema quoted in the error may hold a NUL character, which PostgreSQL refuses in text. */
+    @Test
+    void aFailedRunWhoseErrorHoldsANulCharacterIsRecordedAndReleased() {
+        uploadedTopic("run/nul", 0, 10);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(3);
+
+        queue.recordUnpublishedRun(lease, RunReport.failed(RunOutcome.FAILED, "field \u0000on: damaged",
+                RunVolume.NONE));
+
+        QueueOverview overview = queue.overview(Duration.ofHours(1));
+        assertThat(overview.leased()).isEmpty();
+        assertThat(overview.recentFailures()).singleElement()
+                .satisfies(run -> assertThat(run.error()).contains("field \uFFFDon: damaged"));
+    }
+
     @Test
     void failedRunIsRecordedReleasedAndRetriedLater() {
         Topic topic = uploadedTopic("run/a", 0, 10);

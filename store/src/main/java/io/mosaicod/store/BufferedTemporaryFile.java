@@ -30,8 +30,13 @@ final class BufferedTemporaryFile implements TemporaryFile {
     }
 
     @Override
-    public void sync() throws IOException {
+    public void writeOut() throws IOException {
         out.flush();
+    }
+
+    @Override
+    public void sync() throws IOException {
+        writeOut();
         channel.force(true);
     }
 

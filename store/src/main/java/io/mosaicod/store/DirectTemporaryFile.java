@@ -17,6 +17,11 @@ import java.util.concurrent.BlockingQueue;
  * page cache only costs it: the kernel's copy and its writeback compete for the cores the merge needs
  * (docs/benchmarks.md, "Where the time went"). The last, partial block is written padded and the file then truncated
  * to its length; {@link #sync()} still fsyncs, since a direct write may sit in the device's cache.
+ *
+ * <p>The file is created when the first buffer is full. An object smaller than one buffer is written through the
+ * page cache instead, in one write when it ends: a direct write waits for the device, which then waits twice per
+ * small object (the write, then the fsync), while a buffered one leaves the device's work to the fsync; and a
+ * small object has no padding to cut off (docs/benchmarks.md, fleet).
  */
 final class DirectTemporaryFile implements TemporaryFile {
     /**
@@ -27,31 +32,26 @@ final class DirectTemporaryFile implements TemporaryFile {
     /** Buffers kept for reuse: a handful of concurrent writers; more simply allocate. */
     private static final BlockingQueue<ByteBuffer> POOL = new ArrayBlockingQueue<>(8);
 
-    private final FileChannel channel;
+    private final Path path;
     private final int alignment;
+    private FileChannel channel;
     private ByteBuffer buffer;
     private long length;
 
-    private DirectTemporaryFile(FileChannel channel, int alignment, ByteBuffer buffer) {
-        this.channel = channel;
+    private DirectTemporaryFile(Path path, int alignment, ByteBuffer buffer) {
+        this.path = path;
         this.alignment = alignment;
         this.buffer = buffer;
     }
 
-    static DirectTemporaryFile create(Path path, int alignment) throws IOException {
-        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                ExtendedOpenOption.DIRECT);
-        try {
-            return new DirectTemporaryFile(channel, alignment, takeBuffer(alignment));
-        } catch (RuntimeException | Error e) { // no direct memory left for the buffer
-            channel.close();
-            throw e;
-        }
+    /** The file at {@code path}, created new when the first bytes are written out. */
+    static DirectTemporaryFile create(Path path, int alignment) {
+        return new DirectTemporaryFile(path, alignment, takeBuffer(alignment));
     }
 
     /**
      * The alignment direct writes in {@code directory} need (its file system's block size), or empty when that
-     * file system refuses them; decided by writing a probe file, which is removed.
+     * file system refuses them; decided by writing a block to a probe file, which is removed.
      */
     static OptionalInt alignmentFor(Path directory, String probeName) {
         Path probe = directory.resolve(probeName);
@@ -60,9 +60,10 @@ final class DirectTemporaryFile implements TemporaryFile {
             if (Integer.bitCount(alignment) != 1 || BUFFER_BYTES % alignment != 0) {
                 return OptionalInt.empty();
             }
-            try (DirectTemporaryFile file = create(probe, alignment)) {
-                file.append(new byte[1], 0, 1);
-                file.writeOut();
+            ByteBuffer block = ByteBuffer.allocateDirect(2 * alignment).alignedSlice(alignment).slice(0, alignment);
+            try (FileChannel direct = FileChannel.open(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    ExtendedOpenOption.DIRECT)) {
+                direct.write(block);
             }
             return OptionalInt.of(alignment);
         } catch (IOException | RuntimeException refused) {
@@ -101,27 +102,47 @@ final class DirectTemporaryFile implements TemporaryFile {
     @Override
     public void close() throws IOException {
         try {
-            channel.close();
-        } finally {
-            if (buffer != null) {
-                buffer.clear();
-                POOL.offer(buffer);
-                buffer = null;
+            if (channel != null) {
+                channel.close();
             }
+        } finally {
+            giveBackBuffer();
         }
     }
 
-    /** Writes the buffered tail as whole blocks and cuts the file back to the bytes appended. */
-    private void writeOut() throws IOException {
-        int tail = buffer.position();
-        if (tail > 0) {
-            buffer.position(roundUp(tail)); // the padding is stale buffer content, cut off below
+    /**
+     * Writes the buffered tail (a small object's every byte through the page cache, a large one's last as whole
+     * direct blocks, then cut back to the bytes appended) and pools the buffer.
+     */
+    @Override
+    public void writeOut() throws IOException {
+        if (buffer == null) {
+            return;
+        }
+        if (channel == null) {
+            channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            writeBuffer();
+        } else if (buffer.position() > 0) {
+            buffer.position(roundUp(buffer.position())); // the padding is stale buffer content, cut off below
             writeBuffer();
             channel.truncate(length);
+        }
+        giveBackBuffer();
+    }
+
+    private void giveBackBuffer() {
+        if (buffer != null) {
+            buffer.clear();
+            POOL.offer(buffer);
+            buffer = null;
         }
     }
 
     private void writeBuffer() throws IOException {
+        if (channel == null) {
+            channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    ExtendedOpenOption.DIRECT);
+        }
         buffer.flip();
         while (buffer.hasRemaining()) {
             channel.write(buffer);

@@ -106,7 +106,9 @@ public record Folder(Kind kind, Ulid id) {
         if (index < 0) {
             throw new IllegalArgumentException("chunk index must be >= 0: " + index);
         }
-        return dataPrefix() + String.format("%05d", index) + CHUNK_SUFFIX;
+        String digits = Integer.toString(index);
+        // zero-padded to five digits without a Formatter: a key per chunk received
+        return dataPrefix() + "00000".substring(Math.min(5, digits.length())) + digits + CHUNK_SUFFIX;
     }
 
     /** The index of a key written by {@link #chunkKey}, or empty if {@code key} is not a chunk of this folder. */

@@ -39,7 +39,9 @@ final class LocalObjectWriter extends ObjectWriter {
                                     DirectorySyncs directorySyncs) throws IOException {
         Path temporary = target.resolveSibling(temporaryName(target));
         try {
-            Files.createDirectories(target.getParent());
+            if (!Files.isDirectory(target.getParent())) { // one stat: creating an existing one costs an exception
+                Files.createDirectories(target.getParent());
+            }
             TemporaryFile file = directAlignment.isPresent()
                     ? DirectTemporaryFile.create(temporary, directAlignment.getAsInt())
                     : BufferedTemporaryFile.create(temporary);
@@ -53,6 +55,15 @@ final class LocalObjectWriter extends ObjectWriter {
     protected void append(byte[] bytes, int offset, int length) throws IOException {
         try {
             file.append(bytes, offset, length);
+        } catch (IOException e) {
+            throw failure("write", e);
+        }
+    }
+
+    @Override
+    protected void writeOut() throws IOException {
+        try {
+            file.writeOut();
         } catch (IOException e) {
             throw failure("write", e);
         }

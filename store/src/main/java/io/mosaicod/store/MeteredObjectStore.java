@@ -186,6 +186,11 @@ public final class MeteredObjectStore implements ObjectStore {
         }
 
         @Override
+        protected void writeOut() throws IOException {
+            writer.endContent();
+        }
+
+        @Override
         protected void publish() throws IOException {
             counted("put", () -> {
                 writer.commit();

@@ -47,6 +47,22 @@ public abstract class ObjectWriter implements Closeable {
     }
 
     /**
+     * Ends the content: whatever the writer still buffers goes to the store's temporary data and its buffers are
+     * given back, so that a writer waiting for its {@link #commit()} holds no memory; nothing can be appended
+     * after. Optional: {@link #commit()} ends the content too. On failure the writer is aborted.
+     */
+    public final void endContent() throws IOException {
+        requireOpen();
+        streamClosed = true;
+        try {
+            writeOut();
+        } catch (IOException | RuntimeException e) {
+            abort(e);
+            throw e;
+        }
+    }
+
+    /**
      * Publishes the object under its key, replacing any object already there. On failure the temporary
      * data is removed and the writer is closed.
      */
@@ -72,6 +88,13 @@ public abstract class ObjectWriter implements Closeable {
 
     /** Appends bytes to the temporary data. */
     protected abstract void append(byte[] bytes, int offset, int length) throws IOException;
+
+    /**
+     * Moves what is buffered to the temporary data and frees the buffers, for {@link #endContent()}; called at most
+     * once, before {@link #publish()}. Writers whose content stays in memory until it is published keep it.
+     */
+    protected void writeOut() throws IOException {
+    }
 
     /** Makes everything appended visible under the key, atomically. */
     protected abstract void publish() throws IOException;

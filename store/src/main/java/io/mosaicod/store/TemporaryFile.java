@@ -10,6 +10,12 @@ import java.io.IOException;
 interface TemporaryFile extends Closeable {
     void append(byte[] bytes, int offset, int length) throws IOException;
 
-    /** Writes out everything appended, so that the file holds exactly those bytes, and fsyncs it. */
+    /**
+     * Writes out everything appended, so that the file holds exactly those bytes, and gives back the buffers;
+     * nothing can be appended after. Idempotent.
+     */
+    void writeOut() throws IOException;
+
+    /** Writes out everything appended ({@link #writeOut()}) and fsyncs the file. */
     void sync() throws IOException;
 }

@@ -68,7 +68,8 @@ class LocalObjectStoreTest extends ObjectStoreContract {
     @Test
     void anUnfinishedWriteIsOnlyAHiddenTemporaryFileBesideTheTarget() throws IOException {
         try (ObjectWriter writer = store.newWriter("tp_A/data/00000.parquet")) {
-            writer.stream().write(new byte[100_000]);
+            // more than a direct writer buffers before it creates its file
+            writer.stream().write(new byte[DirectTemporaryFile.BUFFER_BYTES + 100_000]);
 
             try (Stream<Path> files = Files.list(root.resolve("tp_A/data"))) {
                 assertThat(files.map(p -> p.getFileName().toString()))

@@ -116,6 +116,32 @@ abstract class ObjectStoreContract {
     }
 
     @Test
+    void anEndedWriterTakesNoMoreBytesAndCommitsWhatItWasGiven() throws IOException {
+        byte[] content = random(10_000, 11);
+        try (ObjectWriter writer = store.newWriter("tp_A/data/00000.parquet")) {
+            writer.stream().write(content);
+            writer.endContent();
+            assertThatThrownBy(() -> writer.stream().write(1)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("'tp_A/data/00000.parquet'");
+            assertThat(store.exists("tp_A/data/00000.parquet")).as("visible before its commit").isFalse();
+
+            writer.commit();
+        }
+        assertThat(store.get("tp_A/data/00000.parquet")).isEqualTo(content);
+        assertThat(unfinishedWrites()).isEmpty();
+    }
+
+    @Test
+    void anEndedWriterClosedWithoutCommitLeavesNothing() throws IOException {
+        try (ObjectWriter writer = store.newWriter("tp_A/data/00000.parquet")) {
+            writer.stream().write(random(10_000, 12));
+            writer.endContent();
+        }
+        assertThat(store.list("")).isEmpty();
+        assertThat(unfinishedWrites()).isEmpty();
+    }
+
+    @Test
     void writerClosedWithoutCommitLeavesNothingVisible() throws IOException {
         try (ObjectWriter writer = store.newWriter("tp_A/data/00000.parquet")) {
             writer.stream().write(random(10_000, 3));

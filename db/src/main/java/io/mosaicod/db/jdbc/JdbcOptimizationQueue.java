@@ -162,8 +162,10 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
             }
             long topicId = lease.topic().id();
             chunks.deleteAllOf(connection, topicId);
-            for (NewChunk chunk : newChunks) {
-                chunks.insert(connection, topicId, chunk);
+            try (ChunkTable.Inserts inserts = chunks.inserts(connection)) {
+                for (NewChunk chunk : newChunks) {
+                    inserts.insert(topicId, chunk);
+                }
             }
             database.update(connection, switchFolder, lease.freshFolder(), topicId);
             insertRun(connection, lease, report);

@@ -8,6 +8,7 @@ import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.UploadClaim;
 import io.mosaicod.db.UploadClaims;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,33 +77,47 @@ final class JdbcUploadClaims implements UploadClaims {
 
     /** Renews the claim if it is held; a claim whose topic was deleted is a concurrent deletion. */
     private boolean renew(Connection connection, UploadClaim held) throws SQLException {
-        if (database.update(connection, renew, held.duration().toMillis(), held.topicId(), held.token()) > 0) {
-            return true;
+        try (PreparedStatement renewal = connection.prepareStatement(renew)) {
+            if (renewed(renewal, held)) {
+                return true;
+            }
         }
         requireTopic(connection, held.topicId());
         return false;
+    }
+
+    /** @param renewal the {@code renew} statement, prepared */
+    private boolean renewed(PreparedStatement renewal, UploadClaim held) throws SQLException {
+        database.bind(renewal, 1, held.duration().toMillis());
+        database.bind(renewal, 2, held.topicId());
+        database.bind(renewal, 3, held.token());
+        return renewal.executeUpdate() > 0;
     }
 
     @Override
     public List<ChunksAdded> addChunks(List<ClaimedChunks> uploads) {
         return database.write("add the chunks of " + uploads.size() + " uploads", connection -> {
             List<ChunksAdded> outcomes = new ArrayList<>(uploads.size());
-            for (ClaimedChunks upload : uploads) {
-                outcomes.add(addChunks(connection, upload));
+            try (PreparedStatement renewal = connection.prepareStatement(renew);
+                 ChunkTable.Inserts inserts = chunks.inserts(connection)) {
+                for (ClaimedChunks upload : uploads) {
+                    outcomes.add(addChunks(connection, renewal, inserts, upload));
+                }
             }
             return outcomes;
         });
     }
 
-    private ChunksAdded addChunks(Connection connection, ClaimedChunks upload) throws SQLException {
+    private ChunksAdded addChunks(Connection connection, PreparedStatement renewal, ChunkTable.Inserts inserts,
+                                  ClaimedChunks upload) throws SQLException {
         UploadClaim held = upload.claim();
-        if (database.update(connection, renew, held.duration().toMillis(), held.topicId(), held.token()) == 0) {
+        if (!renewed(renewal, held)) {
             return ChunksAdded.notAdded(topicExists(connection, held.topicId()) ? ChunksAdded.Outcome.CLAIM_LOST
                     : ChunksAdded.Outcome.TOPIC_DELETED);
         }
         List<Chunk> added = new ArrayList<>(upload.chunks().size());
         for (NewChunk chunk : upload.chunks()) {
-            added.add(chunks.insert(connection, held.topicId(), chunk));
+            added.add(inserts.insert(held.topicId(), chunk));
         }
         return ChunksAdded.added(added);
     }

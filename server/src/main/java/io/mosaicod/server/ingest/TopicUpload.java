@@ -30,10 +30,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running DoPut of one topic, after its header was accepted and its claim on the topic granted. Every
- * non-empty record batch becomes one chunk: decoded on the stream's thread, written to the store by a chunk
- * writer, recorded by the group commit; several of an upload's chunks may be on their way at once. Chunks are
- * recorded in batch order only, so the chunks of an upload that breaks off are always its first ones, without
- * gaps. A batch that carried application metadata is acknowledged with it once it is recorded (and every batch
+ * non-empty record batch becomes one chunk: decoded on the stream's thread, encoded into its object by a chunk
+ * writer, the object committed by a publisher, the chunk recorded by the group commit; several of an upload's
+ * chunks may be on their way at once. Chunks are recorded in batch order only, so the chunks of an upload that
+ * breaks off are always its first ones, without gaps. A batch that carried application metadata is acknowledged with it once it is recorded (and every batch
  * before it), which is what an acknowledgement means: the chunk is durable in the store and in the repository.
  *
  * <p>Once the client ends the stream and every chunk is recorded, the upload is marked complete; a failure, or
@@ -198,20 +198,61 @@ final class TopicUpload implements GroupCommit.Upload {
         }
     }
 
-    /** On a chunk writer: encodes and stores the batch's object. */
+    /** On a chunk writer: encodes the batch into its object, whose commit is then a publisher's. */
     private void store(Slot slot, VectorSchemaRoot batch) {
-        NewChunk chunk = null;
+        ChunkObjects.Encoded encoded = null;
         Throwable failure = null;
         try {
             if (recording()) {
-                chunk = pipeline.objects().write(claim, folder, slot.ordinal, schema, profile, batch);
+                encoded = pipeline.objects().encode(claim, folder, slot.ordinal, schema, profile, batch);
             }
         } catch (Throwable e) {
             failure = e;
         } finally {
             batch.close();
         }
+        if (encoded == null) {
+            written(slot, null, failure);
+            return;
+        }
+        ChunkObjects.Encoded object = encoded;
+        try {
+            pipeline.publishers().execute(() -> publish(slot, object));
+        } catch (RejectedExecutionException e) {
+            IllegalStateException stopping = new IllegalStateException("the server is stopping", e);
+            abort(object, stopping);
+            written(slot, null, stopping);
+        }
+    }
+
+    /** On a publisher: makes the encoded chunk's object durable. */
+    private void publish(Slot slot, ChunkObjects.Encoded object) {
+        NewChunk chunk = null;
+        Throwable failure = null;
+        try {
+            if (recording()) {
+                chunk = object.commit();
+            }
+        } catch (Throwable e) {
+            failure = e;
+        }
+        if (chunk == null) {
+            abort(object, failure);
+        }
         written(slot, chunk, failure);
+    }
+
+    /** Aborts an object not committed; its own failure is kept with {@code cause}, or logged without one. */
+    private void abort(ChunkObjects.Encoded object, Throwable cause) {
+        try {
+            object.close();
+        } catch (IOException | RuntimeException e) {
+            if (cause != null) {
+                cause.addSuppressed(e);
+            } else {
+                LOG.warn("could not remove the uncommitted chunk object of topic `{}`: {}", topic.locator(), e.toString());
+            }
+        }
     }
 
     private void written(Slot slot, NewChunk chunk, Throwable failure) {

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -29,6 +30,27 @@ public final class BackgroundThreads {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * Interrupts the work of {@code pool} and waits until its threads have ended, however often the caller is
+     * interrupted meanwhile (its interrupt is kept for it): the caller may then free what that work used.
+     */
+    public static void stopAndAwait(ExecutorService pool) {
+        pool.shutdownNow();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

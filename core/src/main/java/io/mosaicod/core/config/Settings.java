@@ -163,7 +163,8 @@ public final class Settings {
 
     public static final Setting<Integer> MAX_CONCURRENT_WRITES = Setting.of("MOSAICOD_MAX_CONCURRENT_WRITES",
                     "server.max_concurrent_writes", ValueType.integer(1, 100_000),
-                    "Chunks encoded and stored at once over all uploads; further chunks wait for a turn.")
+                    "Chunks encoded at once over all uploads (their objects are then committed by four times as many "
+                            + "threads); further chunks wait for a turn.")
             .withDerivedDefault("the processors the JVM sees, at least 2");
 
     public static final Setting<Duration> STORE_OPTIMIZER_TIME_INTERVAL = Setting.of(

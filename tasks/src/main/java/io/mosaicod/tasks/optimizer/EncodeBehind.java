@@ -4,7 +4,6 @@ import io.mosaicod.read.BackgroundThreads;
 import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.IOException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
@@ -60,19 +59,14 @@ final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
         }
     }
 
-    /** Stops encoding (a batch being encoded is abandoned with the rewrite) and frees the batches. */
+    /**
+     * Stops encoding (a batch being encoded is abandoned with the rewrite) and frees the batches once the encoding
+     * thread has ended, even if the caller is interrupted: that thread may still be inside the output, reading
+     * the batch's buffers.
+     */
     @Override
     public void close() {
-        thread.shutdownNow();
-        try {
-            if (pending != null) {
-                pending.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.CancellationException ignored) {
-            // already reported by drain(), or the rewrite is failing for another reason
-        }
+        BackgroundThreads.stopAndAwait(thread);
         if (encoding != null) {
             encoding.close();
             spare.close();

@@ -83,12 +83,9 @@ final class ChunkTable {
         }
 
         Chunk insert(long topicId, NewChunk added) throws SQLException {
-            Object[] values = {UUID.randomUUID(), topicId, added.ordinal(), added.objectKey(), added.sizeBytes(),
+            database.bindAll(chunk, UUID.randomUUID(), topicId, added.ordinal(), added.objectKey(), added.sizeBytes(),
                     added.arrowSizeBytes(), added.rowCount(), Rows.orNull(added.minTimestampNs()),
-                    Rows.orNull(added.maxTimestampNs()), added.sorted()};
-            for (int i = 0; i < values.length; i++) {
-                database.bind(chunk, i + 1, values[i]);
-            }
+                    Rows.orNull(added.maxTimestampNs()), added.sorted());
             Chunk inserted;
             try (ResultSet row = chunk.executeQuery()) {
                 if (!row.next()) {

@@ -149,13 +149,18 @@ final class Database {
     PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
         PreparedStatement statement = connection.prepareStatement(sql);
         try {
-            for (int i = 0; i < parameters.length; i++) {
-                bind(statement, i + 1, parameters[i]);
-            }
+            bindAll(statement, parameters);
             return statement;
         } catch (SQLException | RuntimeException e) {
             statement.close();
             throw e;
+        }
+    }
+
+    /** Binds {@code parameters} in order, from the first; also how a statement prepared once is run again. */
+    void bindAll(PreparedStatement statement, Object... parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            bind(statement, i + 1, parameters[i]);
         }
     }
 

@@ -88,9 +88,7 @@ final class JdbcUploadClaims implements UploadClaims {
 
     /** @param renewal the {@code renew} statement, prepared */
     private boolean renewed(PreparedStatement renewal, UploadClaim held) throws SQLException {
-        database.bind(renewal, 1, held.duration().toMillis());
-        database.bind(renewal, 2, held.topicId());
-        database.bind(renewal, 3, held.token());
+        database.bindAll(renewal, held.duration().toMillis(), held.topicId(), held.token());
         return renewal.executeUpdate() > 0;
     }
 

@@ -2,6 +2,8 @@ package io.mosaicod.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.ByteString;
+import io.grpc.ManagedChannel;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
 import io.mosaicod.transport.ConnectionTuning;
@@ -12,19 +14,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.LongConsumer;
-import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightGrpcUtils;
 import org.apache.arrow.flight.FlightInfo;
-import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -45,13 +44,16 @@ public final class MosaicoClient implements AutoCloseable {
     private final String target;
     private final BufferAllocator allocator;
     private final FlightClient flight;
+    /** Flight's channel, for the calls made without Flight's client ({@link ActionCall}). */
+    private final ManagedChannel channel;
     /** The server's {@link ServerInfo#putAcknowledgementWindow()}, asked at the first upload; -1 until then. */
     private volatile int putWindow = -1;
 
-    private MosaicoClient(String target, BufferAllocator allocator, FlightClient flight) {
+    private MosaicoClient(String target, BufferAllocator allocator, ManagedChannel channel) {
         this.target = target;
         this.allocator = allocator;
-        this.flight = flight;
+        this.channel = channel;
+        this.flight = FlightGrpcUtils.createFlightClient(allocator, channel);
     }
 
     /** Connects (lazily, on the first call) to a server over plain gRPC. */
@@ -79,8 +81,7 @@ public final class MosaicoClient implements AutoCloseable {
         }
         wire.apiKey().ifPresent(key -> builder.intercept(new ApiKeyHeader(key)));
         BufferAllocator allocator = PooledArrowMemory.rootAllocator(Long.MAX_VALUE);
-        return new MosaicoClient(host + ":" + port, allocator,
-                FlightGrpcUtils.createFlightClient(allocator, builder.build()));
+        return new MosaicoClient(host + ":" + port, allocator, builder.build());
     }
 
     private static SslContext clientTls(ClientWire wire) {
@@ -107,13 +108,12 @@ public final class MosaicoClient implements AutoCloseable {
      */
     public ActionReply rawAction(String type, byte[] body) {
         try {
-            Iterator<Result> results = flight.doAction(new Action(type, body));
-            List<Result> all = new ArrayList<>();
-            results.forEachRemaining(all::add);
+            List<ByteString> all = new ArrayList<>();
+            ActionCall.run(channel, type, body, all::add);
             if (all.isEmpty()) {
                 throw new IllegalStateException("action `" + type + "` got no reply");
             }
-            JsonNode envelope = Json.parse(all.get(0).getBody(), "an action reply");
+            JsonNode envelope = Json.parse(all.get(0).toByteArray(), "an action reply");
             return new ActionReply(envelope.path("action").asText(), envelope.path("response").isMissingNode()
                     ? Json.MAPPER.nullNode() : envelope.get("response"), all.size());
         } catch (RuntimeException e) {
@@ -183,9 +183,8 @@ public final class MosaicoClient implements AutoCloseable {
     private List<TimeCluster> clusters(String type, String requestJson) {
         try {
             List<TimeCluster> clusters = new ArrayList<>();
-            Iterator<Result> results = flight.doAction(new Action(type, requestJson.getBytes(StandardCharsets.UTF_8)));
-            while (results.hasNext()) {
-                JsonNode envelope = Json.parse(results.next().getBody(), "an action reply");
+            ActionCall.run(channel, type, requestJson.getBytes(StandardCharsets.UTF_8), result -> {
+                JsonNode envelope = Json.parse(result.toByteArray(), "an action reply");
                 if (!type.equals(envelope.path("action").asText())) {
                     throw new IllegalStateException("a reply to `" + type + "` names action `"
                             + envelope.path("action").asText() + "`");
@@ -193,7 +192,7 @@ public final class MosaicoClient implements AutoCloseable {
                 JsonNode response = envelope.path("response");
                 clusters.add(new TimeCluster(response.path("id").asLong(), response.path("ts").path("start_ns").asLong(),
                         response.path("ts").path("end_ns").asLong()));
-            }
+            });
             return clusters;
         } catch (RuntimeException e) {
             throw ClientErrors.translate(e);

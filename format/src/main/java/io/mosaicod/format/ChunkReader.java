@@ -41,7 +41,7 @@ public final class ChunkReader implements AutoCloseable {
     private final VectorSchemaRoot root;
     private final BufferAllocator allocator;
     private final BatchVectors batchVectors;
-    /** Row groups whose direct chunks span more go through parquet-java's reader, which reads in parts. */
+    /** Row groups whose direct chunks need more bytes read go through parquet-java's reader, which reads in parts. */
     private static final long MAX_DIRECT_READ_BYTES = 1L << 30;
 
     private final RandomAccessSource source;
@@ -157,14 +157,15 @@ public final class ChunkReader implements AutoCloseable {
             for (ColumnAssembler a : assemblers) {
                 (a.decodesDirectly(block) ? direct : shredded).add(a);
             }
-            long[] span = span(direct, block);
-            if (span[1] - span[0] > MAX_DIRECT_READ_BYTES) {
+            ColumnChunkRanges ranges = ranges(direct, block);
+            if (ranges.bytes() > MAX_DIRECT_READ_BYTES) {
                 shredded.addAll(direct);
                 direct.clear();
+                ranges = ranges(direct, block);
             }
             releaseRowGroup();
             startShredded(shredded, block, index);
-            startDirect(direct, block);
+            startDirect(direct, block, ranges);
             columnGroups.startRowGroup(block);
             rowsLeftInGroup = block.getRowCount();
             return true;
@@ -193,40 +194,39 @@ public final class ChunkReader implements AutoCloseable {
         }
     }
 
-    /** Reads the bytes of the directly decoded chunks with one positioned read (they are usually adjacent). */
-    private void startDirect(List<ColumnAssembler> direct, BlockMetaData block) throws IOException {
+    /** Reads the bytes of the directly decoded chunks, adjacent ones in one request. */
+    private void startDirect(List<ColumnAssembler> direct, BlockMetaData block, ColumnChunkRanges ranges)
+            throws IOException {
         if (direct.isEmpty()) {
             return;
         }
-        long[] span = span(direct, block);
-        long from = span[0];
-        long to = span[1];
-        if (from < 0 || to > source.size()) {
-            throw new ChunkFormatException(chunkName, "column chunks at [" + from + ", " + to
+        if (ranges.first() < 0 || ranges.end() > source.size()) {
+            throw new ChunkFormatException(chunkName, "column chunks at [" + ranges.first() + ", " + ranges.end()
                     + ") lie outside the file");
         }
-        rowGroupBytes = SlabPool.shared().acquire((int) (to - from));
+        rowGroupBytes = SlabPool.shared().acquire((int) ranges.bytes());
         try {
-            source.readFully(from, ByteBuffer.wrap(rowGroupBytes, 0, (int) (to - from)));
+            ranges.readInto(source, rowGroupBytes);
         } catch (IOException e) {
             throw new SourceInputFile.SourceReadException(e); // the object store failed, not the format
         }
         for (ColumnAssembler a : direct) {
             ColumnChunkMetaData chunk = a.chunkOf(block);
-            a.startDirect(rowGroupBytes, (int) (chunk.getStartingPos() - from), (int) chunk.getTotalSize(), chunk);
+            a.startDirect(rowGroupBytes, ranges.bufferOffset(chunk.getStartingPos()), (int) chunk.getTotalSize(),
+                    chunk);
         }
     }
 
-    /** The byte range [from, to) that the chunks of these columns occupy. */
-    private static long[] span(List<ColumnAssembler> columns, BlockMetaData block) {
-        long from = Long.MAX_VALUE;
-        long to = 0;
-        for (ColumnAssembler a : columns) {
-            ColumnChunkMetaData chunk = a.chunkOf(block);
-            from = Math.min(from, chunk.getStartingPos());
-            to = Math.max(to, chunk.getStartingPos() + chunk.getTotalSize());
+    /** Where the chunks of these columns lie in the file, as the ranges to read. */
+    private ColumnChunkRanges ranges(List<ColumnAssembler> columns, BlockMetaData block) {
+        long[] starts = new long[columns.size()];
+        long[] ends = new long[columns.size()];
+        for (int i = 0; i < starts.length; i++) {
+            ColumnChunkMetaData chunk = columns.get(i).chunkOf(block);
+            starts[i] = chunk.getStartingPos();
+            ends[i] = chunk.getStartingPos() + chunk.getTotalSize();
         }
-        return columns.isEmpty() ? new long[] {0, 0} : new long[] {from, to};
+        return ColumnChunkRanges.of(starts, ends, source.joinGapBytes());
     }
 
     /** Hands the finished row group's buffers back for reuse; its rows are all in Arrow vectors by now. */

@@ -10,10 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
@@ -186,6 +188,59 @@ class ChunkReaderOptionsTest {
             try (ChunkReader unknown = ChunkReader.open(source, allocator,
                     ChunkReadOptions.all().withColumnPaths(List.of(List.of("pose", "nope"))))) {
                 assertThat(unknown.schema().getFields()).containsExactly(pose);
+            }
+        }
+    }
+
+    /**
+     * A projection skips the chunks of the columns between those it reads when the gap is longer than the source's
+     * join gap, and reads them along when it is shorter: the same values either way.
+     */
+    @Test
+    void aProjectionReadsOnlyItsColumnChunksUnlessTheGapIsCheaperToReadThanToSkip() throws IOException {
+        Field payload = new Field("payload", FieldType.nullable(ArrowType.Binary.INSTANCE), null);
+        Field value = new Field("value", FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+                null);
+        Schema wide = new Schema(List.of(schema.getFields().get(0), payload, value));
+        int rows = 4000;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Random random = new Random(7);
+        try (ChunkWriter writer = ChunkWriter.open(out, "wide", wide, WriterProfile.RAGGED, 64 << 20);
+             VectorSchemaRoot root = VectorSchemaRoot.create(wide, allocator)) {
+            for (int i = 0; i < rows; i++) {
+                ((BigIntVector) root.getVector(0)).setSafe(i, i * 10L);
+                byte[] noise = new byte[100];
+                random.nextBytes(noise); // incompressible: the payload's chunk stays ~400 KB
+                ((VarBinaryVector) root.getVector(1)).setSafe(i, noise);
+                ((Float8Vector) root.getVector(2)).setSafe(i, i / 4.0);
+            }
+            root.setRowCount(rows);
+            writer.write(root);
+            writer.finish();
+        }
+        InMemorySource file = new InMemorySource("wide", out.toByteArray());
+        long payloadBytes = 100L * rows;
+        ChunkReadOptions timeAndValue = ChunkReadOptions.all().withColumns(List.of("timestamp_ns", "value"));
+        for (long joinGap : new long[] {64 << 10, 1 << 20}) {
+            ColumnChunkRangesTest.RecordingSource source = new ColumnChunkRangesTest.RecordingSource(file, joinGap);
+            ChunkFooter footer = ChunkFooter.read(source);
+            source.requests.clear();
+            int seen = 0;
+            try (ChunkReader reader = ChunkReader.open(source, footer, allocator, timeAndValue)) {
+                while (reader.loadNextBatch()) {
+                    BigIntVector ts = (BigIntVector) reader.root().getVector("timestamp_ns");
+                    Float8Vector values = (Float8Vector) reader.root().getVector("value");
+                    for (int i = 0; i < reader.root().getRowCount(); i++, seen++) {
+                        assertThat(ts.get(i)).isEqualTo(seen * 10L);
+                        assertThat(values.get(i)).isEqualTo(seen / 4.0);
+                    }
+                }
+            }
+            assertThat(seen).isEqualTo(rows);
+            if (joinGap < payloadBytes) {
+                assertThat(source.bytesRead()).as("gap %d", joinGap).isLessThan(file.size() - payloadBytes);
+            } else {
+                assertThat(source.bytesRead()).as("gap %d", joinGap).isGreaterThan(payloadBytes);
             }
         }
     }

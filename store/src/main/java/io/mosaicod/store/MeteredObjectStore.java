@@ -222,6 +222,11 @@ public final class MeteredObjectStore implements ObjectStore {
         }
 
         @Override
+        public long joinGapBytes() {
+            return source.joinGapBytes();
+        }
+
+        @Override
         public void readFully(long position, ByteBuffer dst) throws IOException {
             counted("get", () -> {
                 source.readFully(position, dst);

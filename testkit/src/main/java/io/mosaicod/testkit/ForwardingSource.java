@@ -26,6 +26,11 @@ public class ForwardingSource implements RandomAccessSource {
     }
 
     @Override
+    public long joinGapBytes() {
+        return source.joinGapBytes();
+    }
+
+    @Override
     public void readFully(long position, ByteBuffer dst) throws IOException {
         source.readFully(position, dst);
     }

@@ -21,4 +21,14 @@ public interface RandomAccessSource extends Closeable {
      * {@link java.io.EOFException} if the object ends first.
      */
     void readFully(long position, ByteBuffer dst) throws IOException;
+
+    /**
+     * The longest run of unwanted bytes worth reading to join two wanted ranges into one request: about what one
+     * more request costs, in bytes of this source's transfer. A local file's is small (a system call); an S3
+     * object's large (a round trip). This default is a file's: a positioned read costs a few microseconds, about
+     * as long as copying 64 KiB.
+     */
+    default long joinGapBytes() {
+        return 64 << 10;
+    }
 }

@@ -40,6 +40,11 @@ final class BufferedSource implements RandomAccessSource {
     }
 
     @Override
+    public long joinGapBytes() {
+        return source.joinGapBytes();
+    }
+
+    @Override
     public void readFully(long position, ByteBuffer dst) throws IOException {
         if (dst.remaining() >= buffer.capacity() / 2 || position < 0 || position > size - dst.remaining()) {
             source.readFully(position, dst); // large, or out of range: the source reads or refuses it itself

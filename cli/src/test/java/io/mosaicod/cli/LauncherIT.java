@@ -40,7 +40,8 @@ class LauncherIT {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDir.toFile())
                 .redirectOutput(workingDir.resolve("out").toFile()).redirectError(workingDir.resolve("err").toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_"));
+        builder.environment().keySet().removeIf(name -> name.startsWith("MOSAICOD_")
+                || name.equals("MALLOC_ARENA_MAX"));
         builder.environment().putAll(environment);
         Process process = builder.start();
         assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("bin/mosaicod finished").isTrue();
@@ -103,6 +104,25 @@ class LauncherIT {
             assertThat(flag(result, "UseG1GC")).as(command).isEqualTo("false");
             assertThat(Long.parseLong(flag(result, "InitialHeapSize"))).as(command).isEqualTo(64L << 20);
         }
+    }
+
+    /**
+     * The server runs with two glibc arenas unless the operator chose otherwise; the other commands with glibc's
+     * default (a pass of the optimizer peaked higher with two). Seen by a {@code java} on the PATH that prints
+     * what the launcher handed it.
+     */
+    @Test
+    void theServerAloneGetsTwoMallocArenasUnlessTheOperatorSetsThem() throws Exception {
+        Path bin = Files.createDirectories(workingDir.resolve("fake-bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho \"arenas=${MALLOC_ARENA_MAX:-unset}\"\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Map<String, String> fakeJava = new HashMap<>(Map.of("MOSAICOD_NO_BUILD", "1", "MOSAICOD_CLASS_ARCHIVE", "0",
+                "PATH", bin + ":" + System.getenv("PATH")));
+        assertThat(launch(fakeJava, "server").out().strip()).isEqualTo("arenas=2");
+        assertThat(launch(fakeJava, "store-optimizer").out().strip()).isEqualTo("arenas=unset");
+        fakeJava.put("MALLOC_ARENA_MAX", "4");
+        assertThat(launch(fakeJava, "server").out().strip()).as("the operator's value wins").isEqualTo("arenas=4");
     }
 
     /** A flag's value in {@code -XX:+PrintFlagsFinal} output, e.g. {@code intx TieredStopAtLevel = 1 {...}}. */

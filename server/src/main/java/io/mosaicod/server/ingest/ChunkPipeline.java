@@ -1,13 +1,12 @@
 package io.mosaicod.server.ingest;
 
 import io.mosaicod.db.UploadClaims;
+import io.mosaicod.read.BackgroundThreads;
 import io.mosaicod.store.ObjectStore;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What every upload's chunks go through once received, shared by all uploads of a server: at most
@@ -37,22 +36,14 @@ record ChunkPipeline(ChunkObjects objects, ExecutorService writers, ExecutorServ
     /** @param timer lapses idle reservations of the receive budget */
     static ChunkPipeline start(ObjectStore store, UploadClaims claims, int writers, long receiveBudgetBytes,
                                ScheduledExecutorService timer) {
-        ExecutorService pool = threads(writers, "mosaicod-chunk-writer-");
-        ExecutorService publishers = threads(PUBLISHERS_PER_WRITER * writers, "mosaicod-chunk-publisher-");
+        ExecutorService pool = BackgroundThreads.fixedPool("mosaicod-chunk-writer", writers);
+        ExecutorService publishers = BackgroundThreads.fixedPool("mosaicod-chunk-publisher",
+                PUBLISHERS_PER_WRITER * writers);
         ReceiveBudget budget = new ReceiveBudget(receiveBudgetBytes, RESERVATION_LAPSE.toNanos(),
                 RESERVATION_ABANDONED.toNanos());
         long every = RESERVATION_LAPSE.toNanos() / 2;
         timer.scheduleWithFixedDelay(budget::lapseIdle, every, every, TimeUnit.NANOSECONDS);
         return new ChunkPipeline(new ChunkObjects(store), pool, publishers, new GroupCommit(claims), budget);
-    }
-
-    private static ExecutorService threads(int count, String namePrefix) {
-        AtomicInteger started = new AtomicInteger();
-        return Executors.newFixedThreadPool(count, runnable -> {
-            Thread thread = new Thread(runnable, namePrefix + started.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 
     /** Lets the chunks already handed over be stored and recorded, then stops. */

@@ -33,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * non-empty record batch becomes one chunk: decoded on the stream's thread, encoded into its object by a chunk
  * writer, the object committed by a publisher, the chunk recorded by the group commit; several of an upload's
  * chunks may be on their way at once. Chunks are recorded in batch order only, so the chunks of an upload that
- * breaks off are always its first ones, without gaps. A batch that carried application metadata is acknowledged with it once it is recorded (and every batch
- * before it), which is what an acknowledgement means: the chunk is durable in the store and in the repository.
+ * breaks off are always its first ones, without gaps. A batch that carried application metadata is acknowledged
+ * with it once it is recorded (and every batch before it), which is what an acknowledgement means: the chunk is
+ * durable in the store and in the repository.
  *
  * <p>Once the client ends the stream and every chunk is recorded, the upload is marked complete; a failure, or
  * the client cancelling, leaves the topic incomplete with the chunks already recorded. Either ends the claim

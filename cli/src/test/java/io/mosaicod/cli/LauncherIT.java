@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -164,6 +165,14 @@ class LauncherIT {
         Result without = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info", "MOSAICOD_CLASS_ARCHIVE", "0"),
                 "--version");
         assertThat(without.out()).contains("io.mosaicod.cli.Main source: file:");
+
+        Path jar = ROOT.resolve("cli/target/mosaicod.jar");
+        Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        Result stale = launch(Map.of("MOSAICOD_NO_BUILD", "1", "JAVA_OPTS", "-Xlog:class+load=info"), "--version");
+        assertThat(stale.out()).as("an archive older than the jar is not used")
+                .contains("io.mosaicod.cli.Main source: file:");
+        Result again = launch(Map.of(), "--version");
+        assertThat(again.err()).as("an archive older than the jar is prepared again").contains("preparing a class archive");
     }
 
     @Test

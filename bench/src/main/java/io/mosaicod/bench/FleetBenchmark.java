@@ -30,6 +30,12 @@ import java.util.stream.Stream;
  */
 final class FleetBenchmark {
     static final int CLIENT_JVMS = 4;
+    /**
+     * The robots' JVMs compile with C1 alone: they stand in for machines of their own but share the server's 2 cores
+     * here, and C2 compiling their upload path took about half of a client JVM's CPU in the measured seconds, even
+     * after 45 s of warm-up (docs/benchmarks.md, "The robots' compiler").
+     */
+    private static final List<String> CLIENT_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
     static final int SLOW_CASE_FAST = 31;
     static final long SLOW_CASE_BATCH = 256L << 10;
     static final long SLOW_PAUSE_MILLIS = 1000;
@@ -178,7 +184,7 @@ final class FleetBenchmark {
             for (FleetPlan plan : plans) {
                 String argument = json.writeValueAsString(plan);
                 Path log = work.resolve("fleet-" + plan.robots() + ".log");
-                clients.add(pool.submit(() -> ChildJvm.run(List.of(), FleetClient.class.getName(), List.of(argument),
+                clients.add(pool.submit(() -> ChildJvm.run(CLIENT_JVM_OPTIONS, FleetClient.class.getName(), List.of(argument),
                         Map.of(), log)));
             }
             awaitReady(barrier, plans, clients);

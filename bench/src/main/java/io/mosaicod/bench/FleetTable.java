@@ -11,7 +11,7 @@ final class FleetTable {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "Concurrent DoPut uploads (one topic each, on "
                 + "its own connection) against one `mosaicod server` started with `bin/mosaicod`, "
                 + "`MOSAICOD_MAX_CONCURRENT_WRITES` at its default, fresh data folder per row; uploads spread over up to "
-                + "%d client JVMs on the same 2 cores; each row sends for %.0f s or up to its byte/batch cap, after "
+                + "%d client JVMs on the same 2 cores (C1 only); each row sends for %.0f s or up to its byte/batch cap, after "
                 + "%.0f s in which the same uploads send to warm-up topics, unmeasured (compiled code on both sides). "
                 + "Rows of 1 KiB payload + 16 bytes; batches/s and MB/s summed over all uploads, from the first send to "
                 + "the last acknowledgement; acknowledgement latency from just before `put` to the server's "

@@ -5,6 +5,9 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.NettyRuntime;
 import io.netty.util.internal.PlatformDependent;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.arrow.memory.AllocationManager;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -21,6 +24,11 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  * read of the flat benchmark topic (docs/benchmarks.md, "Reads with pooled memory and tuned connections"). A
  * buffer of 8–16 MiB still takes a chunk of its own; the server's messages aim at 3 MiB.
  *
+ * <p>A buffer of over half a chunk takes a chunk of its own, which Netty gives back to the system as soon as the buffer
+ * is freed; an upload of 10 MiB batches thus had every batch's body faulted in anew, 15 % of the server's CPU
+ * (docs/benchmarks.md, "Kept blocks"). Such buffers are kept when freed, up to {@value #KEPT_BYTES_MAX} bytes in all,
+ * for the next buffer of the same size.
+ *
  * <p>Its own pool, not a JVM-wide setting ({@code io.netty.allocator.maxOrder}), so that the store optimizer, whose
  * memory has a cap, keeps Arrow's default pool, and a program that embeds the client keeps its own settings.
  */
@@ -31,6 +39,11 @@ public final class PooledArrowMemory {
     private static final PooledByteBufAllocator POOL = new PooledByteBufAllocator(true, 0, arenas(),
             PooledByteBufAllocator.defaultPageSize(), MAX_ORDER, PooledByteBufAllocator.defaultSmallCacheSize(),
             PooledByteBufAllocator.defaultNormalCacheSize(), PooledByteBufAllocator.defaultUseCacheForAllThreads());
+    /** What the freed buffers of a chunk of their own may hold in all, kept for reuse. */
+    static final long KEPT_BYTES_MAX = 64L << 20;
+    /** Freed buffers of a chunk of their own, by size; guarded by the map itself. */
+    private static final Map<Long, ArrayDeque<ByteBuf>> KEPT = new HashMap<>();
+    private static long keptBytes;
     /** Arrow's own pool, for what this one cannot hold (a buffer over 2 GiB). */
     private static final AllocationManager.Factory FALLBACK = NettyAllocationManager.FACTORY;
     /** Whether the pool's direct buffers expose their address, which an Arrow buffer needs (not without Unsafe). */
@@ -89,7 +102,8 @@ public final class PooledArrowMemory {
 
         PooledBlock(BufferAllocator accountingAllocator, int size) {
             super(accountingAllocator);
-            this.buffer = POOL.directBuffer(size, size);
+            ByteBuf kept = takeKept(size);
+            this.buffer = kept != null ? kept : POOL.directBuffer(size, size);
             this.size = size;
         }
 
@@ -105,7 +119,57 @@ public final class PooledArrowMemory {
 
         @Override
         protected void release0() {
-            buffer.release();
+            if (!keep(buffer, size)) {
+                buffer.release();
+            }
+        }
+    }
+
+    private static boolean ownsChunk(long size) {
+        return size > CHUNK_BYTES / 2;
+    }
+
+    private static ByteBuf takeKept(long size) {
+        if (!ownsChunk(size)) {
+            return null;
+        }
+        synchronized (KEPT) {
+            ArrayDeque<ByteBuf> sameSize = KEPT.get(size);
+            ByteBuf buffer = sameSize == null ? null : sameSize.poll();
+            if (buffer != null) {
+                keptBytes -= size;
+            }
+            return buffer;
+        }
+    }
+
+    private static boolean keep(ByteBuf buffer, long size) {
+        if (!ownsChunk(size)) {
+            return false;
+        }
+        synchronized (KEPT) {
+            if (keptBytes + size > KEPT_BYTES_MAX) {
+                return false;
+            }
+            KEPT.computeIfAbsent(size, s -> new ArrayDeque<>()).push(buffer);
+            keptBytes += size;
+            return true;
+        }
+    }
+
+    /** Gives every kept buffer back to the pool: for tests that count the pool's allocations. */
+    static void dropKept() {
+        synchronized (KEPT) {
+            KEPT.values().forEach(sameSize -> sameSize.forEach(ByteBuf::release));
+            KEPT.clear();
+            keptBytes = 0;
+        }
+    }
+
+    /** Bytes of freed buffers kept for reuse now. */
+    static long keptBytes() {
+        synchronized (KEPT) {
+            return keptBytes;
         }
     }
 }

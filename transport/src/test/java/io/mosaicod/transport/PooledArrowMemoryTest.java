@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.PoolArenaMetric;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocatorMetric;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.Tag;
@@ -30,6 +32,7 @@ class PooledArrowMemoryTest {
 
     @Test
     void batchSizedBuffersComeFromTheChunksOfThePool() {
+        PooledArrowMemory.dropKept(); // else the 12 MiB buffer may be one kept from another test
         long huge = hugeAllocations();
         long normal = normalAllocations();
         try (BufferAllocator root = PooledArrowMemory.rootAllocator(Long.MAX_VALUE)) {
@@ -43,6 +46,36 @@ class PooledArrowMemoryTest {
         // Netty's default 4 MiB chunks would have made the 6 and 12 MiB buffers (rounded to 8 and 16) huge ones
         assertThat(hugeAllocations()).isEqualTo(huge);
         assertThat(normalAllocations() - normal).isEqualTo(3);
+    }
+
+    @Test
+    void aFreedBufferOfAChunkOfItsOwnIsKeptForTheNextOneOfItsSize() {
+        PooledArrowMemory.dropKept();
+        long normal = normalAllocations();
+        try (BufferAllocator root = PooledArrowMemory.rootAllocator(Long.MAX_VALUE)) {
+            for (int batch = 0; batch < 3; batch++) {
+                try (ArrowBuf body = root.buffer(10L << 20)) { // rounded up to 16 MiB: a chunk of its own
+                    body.setLong(body.capacity() - Long.BYTES, batch);
+                }
+            }
+            assertThat(normalAllocations() - normal).as("one chunk taken, then reused").isEqualTo(1);
+            assertThat(PooledArrowMemory.keptBytes()).isEqualTo(16L << 20);
+
+            List<ArrowBuf> inFlight = new ArrayList<>();
+            for (int batch = 0; batch < 6; batch++) {
+                inFlight.add(root.buffer(10L << 20));
+            }
+            assertThat(PooledArrowMemory.keptBytes()).isZero();
+            long live = liveAllocations();
+            inFlight.forEach(ArrowBuf::close);
+            assertThat(PooledArrowMemory.keptBytes()).isEqualTo(PooledArrowMemory.KEPT_BYTES_MAX);
+            assertThat(live - liveAllocations()).as("what is over the cap goes back to the pool").isEqualTo(2);
+
+            try (ArrowBuf half = root.buffer(8L << 20)) { // half a chunk: shares one, nothing to keep
+                half.setLong(0, 1);
+            }
+            assertThat(PooledArrowMemory.keptBytes()).isEqualTo(PooledArrowMemory.KEPT_BYTES_MAX);
+        }
     }
 
     @Test

@@ -26,8 +26,8 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  *
  * <p>A buffer of over half a chunk takes a chunk of its own, which Netty gives back to the system as soon as the buffer
  * is freed; an upload of 10 MiB batches thus had every batch's body faulted in anew, 15 % of the server's CPU
- * (docs/benchmarks.md, "Kept blocks"). Such buffers are kept when freed, up to {@value #KEPT_BYTES_MAX} bytes in all,
- * for the next buffer of the same size.
+ * (docs/benchmarks.md, "Kept blocks"). Such buffers (up to a chunk's size) are kept when freed, up to
+ * {@value #KEPT_BYTES_MAX} bytes in all, for the next buffer of the same size.
  *
  * <p>Its own pool, not a JVM-wide setting ({@code io.netty.allocator.maxOrder}), so that the store optimizer, whose
  * memory has a cap, keeps Arrow's default pool, and a program that embeds the client keeps its own settings.
@@ -125,8 +125,13 @@ public final class PooledArrowMemory {
         }
     }
 
+    /**
+     * Whether a buffer takes a chunk of its own and is no larger: Arrow rounds what is asked below its own 16 MiB
+     * chunk size up to a power of two, so these are all of one size; larger ones are asked at any size and could
+     * sit in the cap unused.
+     */
     private static boolean ownsChunk(long size) {
-        return size > CHUNK_BYTES / 2;
+        return size > CHUNK_BYTES / 2 && size <= CHUNK_BYTES;
     }
 
     private static ByteBuf takeKept(long size) {

@@ -24,8 +24,8 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  * read of the flat benchmark topic (docs/benchmarks.md, "Reads with pooled memory and tuned connections"). A
  * buffer of 8–16 MiB still takes a chunk of its own; the server's messages aim at 3 MiB.
  *
- * <p>A buffer of over half a chunk takes a chunk of its own, which Netty gives back to the system as soon as the buffer
- * is freed; an upload of 10 MiB batches thus had every batch's body faulted in anew, 15 % of the server's CPU
+ * <p>Netty gives such a chunk back to the system as soon as its one buffer is freed; an upload of 10 MiB batches
+ * thus had every batch's body faulted in anew, 15 % of the server's CPU
  * (docs/benchmarks.md, "Kept blocks"). Such buffers (up to a chunk's size) are kept when freed, up to
  * {@value #KEPT_BYTES_MAX} bytes in all, for the next buffer of the same size.
  *

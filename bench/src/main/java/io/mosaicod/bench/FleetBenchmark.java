@@ -184,8 +184,8 @@ final class FleetBenchmark {
             for (FleetPlan plan : plans) {
                 String argument = json.writeValueAsString(plan);
                 Path log = work.resolve("fleet-" + plan.robots() + ".log");
-                clients.add(pool.submit(() -> ChildJvm.run(CLIENT_JVM_OPTIONS, FleetClient.class.getName(), List.of(argument),
-                        Map.of(), log)));
+                clients.add(pool.submit(() -> ChildJvm.run(CLIENT_JVM_OPTIONS, FleetClient.class.getName(),
+                        List.of(argument), Map.of(), log)));
             }
             awaitReady(barrier, plans, clients);
             double serverCpu = ChildJvm.cpuSeconds(serverPid);

@@ -6,8 +6,6 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.NettyRuntime;
 import io.netty.util.internal.PlatformDependent;
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.arrow.memory.AllocationManager;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -26,8 +24,8 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  *
  * <p>Netty gives such a chunk back to the system as soon as its one buffer is freed; an upload of 10 MiB batches
  * thus had every batch's body faulted in anew, 15 % of the server's CPU
- * (docs/benchmarks.md, "Kept blocks"). Such buffers (up to a chunk's size) are kept when freed, up to
- * {@value #KEPT_BYTES_MAX} bytes in all, for the next buffer of the same size.
+ * (docs/benchmarks.md, "Kept blocks"). Buffers of a whole chunk are kept when freed, up to
+ * {@value #KEPT_BYTES_MAX} bytes in all, for the next one.
  *
  * <p>Its own pool, not a JVM-wide setting ({@code io.netty.allocator.maxOrder}), so that the store optimizer, whose
  * memory has a cap, keeps Arrow's default pool, and a program that embeds the client keeps its own settings.
@@ -41,9 +39,8 @@ public final class PooledArrowMemory {
             PooledByteBufAllocator.defaultNormalCacheSize(), PooledByteBufAllocator.defaultUseCacheForAllThreads());
     /** What the freed buffers of a chunk of their own may hold in all, kept for reuse. */
     static final long KEPT_BYTES_MAX = 64L << 20;
-    /** Freed buffers of a chunk of their own, by size; guarded by the map itself. */
-    private static final Map<Long, ArrayDeque<ByteBuf>> KEPT = new HashMap<>();
-    private static long keptBytes;
+    /** Freed buffers of a whole chunk's size, at most {@link #KEPT_BYTES_MAX} of them; guarded by itself. */
+    private static final ArrayDeque<ByteBuf> KEPT = new ArrayDeque<>();
     /** Arrow's own pool, for what this one cannot hold (a buffer over 2 GiB). */
     private static final AllocationManager.Factory FALLBACK = NettyAllocationManager.FACTORY;
     /** Whether the pool's direct buffers expose their address, which an Arrow buffer needs (not without Unsafe). */
@@ -126,38 +123,32 @@ public final class PooledArrowMemory {
     }
 
     /**
-     * Whether a buffer takes a chunk of its own and is no larger: Arrow rounds what is asked below its own 16 MiB
-     * chunk size up to a power of two, so these are all of one size; larger ones are asked at any size and could
-     * sit in the cap unused.
+     * Whether a buffer is of the one size kept: a whole chunk. Arrow rounds what is asked below its own 16 MiB chunk
+     * size up to a power of two, so every buffer that takes a chunk of its own is this size; larger ones are asked at
+     * any size and could sit in the cap unused.
      */
-    private static boolean ownsChunk(long size) {
-        return size > CHUNK_BYTES / 2 && size <= CHUNK_BYTES;
+    private static boolean keptSize(long size) {
+        return size == CHUNK_BYTES;
     }
 
     private static ByteBuf takeKept(long size) {
-        if (!ownsChunk(size)) {
+        if (!keptSize(size)) {
             return null;
         }
         synchronized (KEPT) {
-            ArrayDeque<ByteBuf> sameSize = KEPT.get(size);
-            ByteBuf buffer = sameSize == null ? null : sameSize.poll();
-            if (buffer != null) {
-                keptBytes -= size;
-            }
-            return buffer;
+            return KEPT.poll();
         }
     }
 
     private static boolean keep(ByteBuf buffer, long size) {
-        if (!ownsChunk(size)) {
+        if (!keptSize(size)) {
             return false;
         }
         synchronized (KEPT) {
-            if (keptBytes + size > KEPT_BYTES_MAX) {
+            if ((KEPT.size() + 1) * CHUNK_BYTES > KEPT_BYTES_MAX) {
                 return false;
             }
-            KEPT.computeIfAbsent(size, s -> new ArrayDeque<>()).push(buffer);
-            keptBytes += size;
+            KEPT.push(buffer);
             return true;
         }
     }
@@ -165,16 +156,15 @@ public final class PooledArrowMemory {
     /** Gives every kept buffer back to the pool: for tests that count the pool's allocations. */
     static void dropKept() {
         synchronized (KEPT) {
-            KEPT.values().forEach(sameSize -> sameSize.forEach(ByteBuf::release));
+            KEPT.forEach(ByteBuf::release);
             KEPT.clear();
-            keptBytes = 0;
         }
     }
 
     /** Bytes of freed buffers kept for reuse now. */
     static long keptBytes() {
         synchronized (KEPT) {
-            return keptBytes;
+            return KEPT.size() * CHUNK_BYTES;
         }
     }
 }

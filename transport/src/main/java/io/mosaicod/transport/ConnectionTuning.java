@@ -26,9 +26,9 @@ import java.util.Optional;
  *   <li>a client's socket buffers come from the pool Arrow's buffers come from ({@link PooledArrowMemory});</li>
  *   <li>a client's HTTP/2 decoder keeps what arrives as a composite of the buffers read from the socket: a read
  *       seldom ends on a frame boundary, and Netty's default merged each read into one buffer with the bytes left
- *       over from the last, copying nearly everything once more (15 % of a client's CPU reading mixed-width). The
- *       server keeps the merging: its peers are not trusted, and a client trickling a frame a few bytes per packet
- *       would have it hold a buffer, and its unused capacity, for each packet.</li>
+ *       over from the last, copying nearly everything once more (15 % of a client's CPU reading mixed-width). Its
+ *       peers not being trusted, the server composes only reads that fill most of a buffer of some size
+ *       ({@link DenseReadCumulator}).</li>
  * </ul>
  * gRPC has no setting for these; its negotiator hook is the one place that sees the HTTP/2 handler before the
  * connection starts, so this wraps gRPC's own negotiators (an internal API of grpc-netty, which its
@@ -45,7 +45,7 @@ public final class ConnectionTuning {
     public static void plaintextClient(NettyChannelBuilder builder) {
         builder.withOption(ChannelOption.ALLOCATOR, PooledArrowMemory.pool());
         InternalNettyChannelBuilder.setProtocolNegotiatorFactory(builder,
-                () -> new Negotiator(InternalProtocolNegotiators.plaintext(), true));
+                () -> new Negotiator(InternalProtocolNegotiators.plaintext(), ByteToMessageDecoder.COMPOSITE_CUMULATOR));
     }
 
     /**
@@ -56,11 +56,11 @@ public final class ConnectionTuning {
      */
     public static void server(NettyServerBuilder builder, Optional<SslContext> tls) {
         builder.protocolNegotiator(new Negotiator(tls.map(InternalProtocolNegotiators::serverTls)
-                .orElseGet(InternalProtocolNegotiators::serverPlaintext), false));
+                .orElseGet(InternalProtocolNegotiators::serverPlaintext), DenseReadCumulator.INSTANCE));
     }
 
-    /** gRPC's negotiator {@code grpc}, whose connections compose what they receive if {@code composing}. */
-    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc, boolean composing)
+    /** gRPC's negotiator {@code grpc}, whose connections keep what they receive with {@code cumulator}. */
+    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc, ByteToMessageDecoder.Cumulator cumulator)
             implements InternalProtocolNegotiator.ProtocolNegotiator {
         @Override
         public AsciiString scheme() {
@@ -69,9 +69,7 @@ public final class ConnectionTuning {
 
         @Override
         public ChannelHandler newHandler(GrpcHttp2ConnectionHandler grpcHandler) {
-            if (composing) {
-                grpcHandler.setCumulator(ByteToMessageDecoder.COMPOSITE_CUMULATOR);
-            }
+            grpcHandler.setCumulator(cumulator);
             return new LargerFrames(grpcHandler, grpc.newHandler(grpcHandler));
         }
 

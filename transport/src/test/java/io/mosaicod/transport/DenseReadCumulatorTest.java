@@ -2,13 +2,17 @@ package io.mosaicod.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.UnpooledDirectByteBuf;
+import io.netty.buffer.UnpooledHeapByteBuf;
 import java.io.ByteArrayOutputStream;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +84,41 @@ class DenseReadCumulatorTest {
             assertThat(contents(cumulation)).isEqualTo(sent.toByteArray());
         }
         cumulation.release();
+    }
+
+    @Test
+    void alternatingLargeAndTinyReadsCopyAFewTimesWhatArrives() {
+        AtomicLong allocated = new AtomicLong();
+        ByteBufAllocator counting = new AbstractByteBufAllocator(false) {
+            @Override
+            protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+                allocated.addAndGet(initialCapacity);
+                return new UnpooledHeapByteBuf(this, initialCapacity, maxCapacity);
+            }
+
+            @Override
+            protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+                allocated.addAndGet(initialCapacity);
+                return new UnpooledDirectByteBuf(this, initialCapacity, maxCapacity);
+            }
+
+            @Override
+            public boolean isDirectBufferPooled() {
+                return false;
+            }
+        };
+        ByteBuf cumulation = Unpooled.EMPTY_BUFFER;
+        for (int i = 0; i < 256; i++) { // a 2 MiB frame in 8 KiB reads, each followed by a 1-byte read
+            cumulation = DenseReadCumulator.INSTANCE.cumulate(counting, cumulation, read(8_192, 8_192));
+            cumulation = DenseReadCumulator.INSTANCE.cumulate(counting, cumulation, read(1, 64));
+        }
+        try {
+            assertThat(contents(cumulation)).isEqualTo(sent.toByteArray());
+            // merging the whole composite at every tiny read would allocate ~128 times what arrived
+            assertThat(allocated.get()).isLessThanOrEqualTo(4L * sent.size());
+        } finally {
+            cumulation.release();
+        }
     }
 
     @Test

@@ -45,7 +45,8 @@ public final class ConnectionTuning {
     public static void plaintextClient(NettyChannelBuilder builder) {
         builder.withOption(ChannelOption.ALLOCATOR, PooledArrowMemory.pool());
         InternalNettyChannelBuilder.setProtocolNegotiatorFactory(builder,
-                () -> new Negotiator(InternalProtocolNegotiators.plaintext(), ByteToMessageDecoder.COMPOSITE_CUMULATOR));
+                () -> new Negotiator(InternalProtocolNegotiators.plaintext(),
+                        ByteToMessageDecoder.COMPOSITE_CUMULATOR));
     }
 
     /**
@@ -60,7 +61,8 @@ public final class ConnectionTuning {
     }
 
     /** gRPC's negotiator {@code grpc}, whose connections keep what they receive with {@code cumulator}. */
-    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc, ByteToMessageDecoder.Cumulator cumulator)
+    private record Negotiator(InternalProtocolNegotiator.ProtocolNegotiator grpc,
+                              ByteToMessageDecoder.Cumulator cumulator)
             implements InternalProtocolNegotiator.ProtocolNegotiator {
         @Override
         public AsciiString scheme() {

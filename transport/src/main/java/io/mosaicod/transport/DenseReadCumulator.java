@@ -19,7 +19,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 final class DenseReadCumulator implements ByteToMessageDecoder.Cumulator {
     static final DenseReadCumulator INSTANCE = new DenseReadCumulator();
 
-    /** Reads at least this large are composed (a socket read takes up to 64 KiB by Netty's default). */
+    /** Reads smaller than this are merged (a socket read takes up to 64 KiB by Netty's default). */
     static final int DENSE_READ_BYTES = 4096;
 
     private DenseReadCumulator() {
@@ -54,14 +54,11 @@ final class DenseReadCumulator implements ByteToMessageDecoder.Cumulator {
      */
     private static ByteBuf mergeIntoOne(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
         try {
-            int held = cumulation.readableBytes();
-            int read = in.readableBytes();
-            ByteBuf merged = alloc.buffer(alloc.calculateNewCapacity(held + read, Integer.MAX_VALUE));
+            int bytes = cumulation.readableBytes() + in.readableBytes();
+            ByteBuf merged = alloc.buffer(alloc.calculateNewCapacity(bytes, Integer.MAX_VALUE));
             ByteBuf release = merged;
             try {
-                merged.setBytes(0, cumulation, cumulation.readerIndex(), held)
-                        .setBytes(held, in, in.readerIndex(), read)
-                        .writerIndex(held + read);
+                merged.writeBytes(cumulation).writeBytes(in);
                 release = cumulation;
                 return merged;
             } finally {

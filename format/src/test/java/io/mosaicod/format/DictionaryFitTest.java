@@ -7,6 +7,7 @@ import io.mosaicod.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +141,40 @@ class DictionaryFitTest {
                         assertThat(DictionaryFit.pays(batch.getVector(repeated), shape[0], 1 << 20, 20_000)).as(repeated)
                                 .isTrue();
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * Long values are told apart by three sampled stretches only: payloads that differ only between them count as
+     * one value, so the judgement says a dictionary may pay, and parquet-java then tries it and decides as it
+     * always did. The chunk is what parquet-java alone writes, and reads back; payloads that differ in a sampled
+     * stretch are still told apart.
+     */
+    @Test
+    void longValuesAlikeWhereSampledAreLeftToParquetJavaToTry() throws IOException {
+        Random random = new Random(SEED.value());
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int alikeBytes : new int[] {16, 0}) { // 16: the sampled stretches alike; 0: nothing alike
+                try (VectorSchemaRoot batch = upload(allocator, random, 2_000, 1024)) {
+                    VarBinaryVector payloads = (VarBinaryVector) batch.getVector("payload");
+                    byte[] value = new byte[1024];
+                    for (int r = 0; r < 2_000; r++) {
+                        System.arraycopy(payloads.get(r), 0, value, 0, value.length);
+                        for (int at : new int[] {0, (1024 - 16) / 2, 1024 - 16}) {
+                            Arrays.fill(value, at, at + alikeBytes, (byte) 7);
+                        }
+                        payloads.setSafe(r, value);
+                    }
+                    String what = alikeBytes + " bytes alike at each sampled stretch (seed " + SEED.value() + ")";
+                    assertThat(DictionaryFit.pays(payloads, 2_000, 1 << 20, 20_000)).as(what).isEqualTo(alikeBytes > 0);
+                    byte[] tried = write(batch, false, 0);
+                    byte[] judged = write(batch, true, alikeBytes > 0 ? 2 : 3);
+                    assertThat(dictionaries(judged)).as(what).isEqualTo(dictionaries(tried))
+                            .containsEntry("payload", false);
+                    assertThat(statistics(judged)).as(what).isEqualTo(statistics(tried));
+                    assertReadsBack(judged, batch, allocator, what);
                 }
             }
         }

@@ -17,8 +17,9 @@ import org.apache.arrow.vector.FieldVector;
  * into a hash map and the pages twice (a 10 MiB upload's chunk allocated ~10 times its size on the heap:
  * docs/benchmarks.md, "Concurrent uploads"). Such a column is written PLAIN at once instead, by the direct
  * encoder: the encoding parquet-java ends with, with the same statistics. Values are told apart by a 64-bit hash
- * of their bytes; ids are counted as parquet-java's hybrid encoding stores them, a run of 8 or more equal values
- * as one run, the others at the ids' bit width. The count stops once the distinct values' bytes pass the page.
+ * of their bytes (a long value's by three stretches of them, see {@link #SAMPLED_BYTES}); ids are counted as
+ * parquet-java's hybrid encoding stores them, a run of 8 or more equal values as one run, the others at the ids'
+ * bit width. The count stops once the distinct values' bytes pass the page.
  */
 final class DictionaryFit {
     private static final long EMPTY = 0;

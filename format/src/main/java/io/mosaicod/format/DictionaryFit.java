@@ -34,7 +34,7 @@ final class DictionaryFit {
      * hashing them whole. Two values alike in those stretches count as one, which can only make a dictionary look
      * better than it is; parquet-java then tries it and falls back, as it did for every column before this class.
      */
-    private static final int SAMPLED_BYTES = 16;
+    static final int SAMPLED_BYTES = 16;
 
     private DictionaryFit() {
     }

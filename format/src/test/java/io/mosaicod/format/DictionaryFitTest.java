@@ -49,7 +49,7 @@ class DictionaryFitTest {
      * An upload's batch: increasing timestamps, measured floats and random payloads (nothing repeats), labels and
      * modes drawn from a handful of values (a dictionary pays).
      */
-    private static VectorSchemaRoot upload(BufferAllocator allocator, Random random, int rows, int payloadBytes) {
+    static VectorSchemaRoot upload(BufferAllocator allocator, Random random, int rows, int payloadBytes) {
         VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator);
         batch.allocateNew();
         byte[] payload = new byte[payloadBytes];
@@ -156,13 +156,14 @@ class DictionaryFitTest {
     void longValuesAlikeWhereSampledAreLeftToParquetJavaToTry() throws IOException {
         Random random = new Random(SEED.value());
         try (BufferAllocator allocator = new RootAllocator()) {
-            for (int alikeBytes : new int[] {16, 0}) { // 16: the sampled stretches alike; 0: nothing alike
+            int sampled = DictionaryFit.SAMPLED_BYTES;
+            for (int alikeBytes : new int[] {sampled, 0}) { // the sampled stretches alike, or nothing alike
                 try (VectorSchemaRoot batch = upload(allocator, random, 2_000, 1024)) {
                     VarBinaryVector payloads = (VarBinaryVector) batch.getVector("payload");
                     byte[] value = new byte[1024];
                     for (int r = 0; r < 2_000; r++) {
                         System.arraycopy(payloads.get(r), 0, value, 0, value.length);
-                        for (int at : new int[] {0, (1024 - 16) / 2, 1024 - 16}) {
+                        for (int at : new int[] {0, (value.length - sampled) / 2, value.length - sampled}) {
                             Arrays.fill(value, at, at + alikeBytes, (byte) 7);
                         }
                         payloads.setSafe(r, value);

@@ -37,7 +37,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 final class ReadBenchmark {
     private static final int ROWS_PER_BATCH = 40; // ~107 KB chunks, the size a 10 Hz camera topic makes per batch
     private static final double OVERLAP = 0.3;
-    private static final int WARM_UP_READS = 3;
+    private static final int WARM_UP_READS = 9;
 
     /**
      * One store's figures; reads are seconds per timed run. {@code ingestSeconds} is the DoPut ingestion's
@@ -45,7 +45,8 @@ final class ReadBenchmark {
      */
     record Result(String store, String catalog, int chunksBefore, long bytesBefore, int chunksAfter, long bytesAfter,
                   long rows, Double ingestSeconds, List<Double> readsBefore, List<Double> readsAfter,
-                  ChildJvm.Measurement optimizer, boolean coldCache) {
+                  ChildJvm.Measurement optimizer, boolean coldCache, double compileSecondsBefore,
+                  double compileSecondsAfter) {
         double medianBefore() {
             return OptimizerBenchmark.median(readsBefore.stream().mapToDouble(Double::doubleValue).toArray());
         }
@@ -108,10 +109,12 @@ final class ReadBenchmark {
                 long[] before = chunkTotals(data, topic);
                 boolean cold = true;
                 List<Double> readsBefore = new ArrayList<>();
+                double compiledBefore = CompilerTime.seconds(server.pid());
                 for (int r = 0; r < runs; r++) {
                     cold &= PageCache.drop();
                     readsBefore.add(timedRead(client, topic, rows));
                 }
+                compiledBefore = CompilerTime.seconds(server.pid()) - compiledBefore;
                 ChildJvm.Measurement optimizer = ChildJvm.mosaicod(List.of("store-optimizer"), env, work.resolve("read-optimizer.log"));
                 if (optimizer.exitCode() != 0) {
                     throw new IllegalStateException("store-optimizer exited with " + optimizer.exitCode() + ":\n"
@@ -120,14 +123,17 @@ final class ReadBenchmark {
                 long[] after = chunkTotals(data, topic);
                 warmUp(client, topic); // the new layout's code paths warm up too
                 List<Double> readsAfter = new ArrayList<>();
+                double compiledAfter = CompilerTime.seconds(server.pid());
                 for (int r = 0; r < runs; r++) {
                     cold &= PageCache.drop();
                     readsAfter.add(timedRead(client, topic, rows));
                 }
+                compiledAfter = CompilerTime.seconds(server.pid()) - compiledAfter;
                 Result result = new Result(storeName, "SQLite", (int) before[0], before[1], (int) after[0], after[1],
-                        rows, ingestSeconds, readsBefore, readsAfter, optimizer, cold);
-                System.out.printf(Locale.ROOT, "  read %s before %.2f s, after %.2f s (%d -> %d chunks)%n", storeName,
-                        result.medianBefore(), result.medianAfter(), before[0], after[0]);
+                        rows, ingestSeconds, readsBefore, readsAfter, optimizer, cold, compiledBefore, compiledAfter);
+                System.out.printf(Locale.ROOT, "  read %s before %.2f s, after %.2f s (%d -> %d chunks; the server's JIT"
+                                + " compilers used %.2f and %.2f s of CPU during the timed reads)%n", storeName,
+                        result.medianBefore(), result.medianAfter(), before[0], after[0], compiledBefore, compiledAfter);
                 return result;
             }
         }
@@ -136,7 +142,9 @@ final class ReadBenchmark {
     /**
      * Untimed reads that let the server's and the client's JIT compile the layout's code paths, as they are in a
      * server that has been up a while: after one read, C2 still took 7–20 % of the server's samples during the
-     * timed reads (perf, 2026-12-05). Returns the rows read.
+     * timed reads (perf, 2026-12-05); after three, on the optimized mixed-width topic, the server's compilers still
+     * used 0.35–0.58 s of CPU per read and the reads took 5.0–6.5 s, against 0.05–0.10 s and 3.7–4.3 s from the
+     * tenth read on (2026-12-06). The timed reads' compiling is reported with them. Returns the rows read.
      */
     private static long warmUp(MosaicoClient client, String topic) {
         long rows = 0;

@@ -66,6 +66,6 @@ class ShapeBenchmarkTest {
 
     private static ReadBenchmark.Result read(String store, double before, double after) {
         return new ReadBenchmark.Result(store, "SQLite", 3, 1000, 1, 900, 30, null, List.of(before), List.of(after),
-                run(2.0), true);
+                run(2.0), true, 0, 0);
     }
 }

@@ -132,7 +132,7 @@ final class ReadBenchmark {
                 Result result = new Result(storeName, "SQLite", (int) before[0], before[1], (int) after[0], after[1],
                         rows, ingestSeconds, readsBefore, readsAfter, optimizer, cold, compiledBefore, compiledAfter);
                 System.out.printf(Locale.ROOT, "  read %s before %.2f s, after %.2f s (%d -> %d chunks; the server's JIT"
-                                + " compilers used %.2f and %.2f s of CPU during the timed reads)%n", storeName,
+                                + " compilers used %.2f s of CPU during the timed reads before, %.2f s after)%n", storeName,
                         result.medianBefore(), result.medianAfter(), before[0], after[0], compiledBefore, compiledAfter);
                 return result;
             }

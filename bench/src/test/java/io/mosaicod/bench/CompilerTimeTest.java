@@ -12,7 +12,7 @@ class CompilerTimeTest {
     @EnabledOnOs(OS.LINUX)
     void countsTheCompilerThreadsOfARunningJvm() {
         long sum = 0;
-        for (int i = 0; i < 50_000_000; i++) { // hot enough to be compiled, by C1 then C2
+        for (int i = 0; i < 50_000_000; i++) { // hot enough to be compiled
             sum += Long.hashCode(sum * 31 + i);
         }
         assertThat(sum).isNotZero();

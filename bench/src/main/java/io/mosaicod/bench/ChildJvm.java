@@ -100,7 +100,12 @@ final class ChildJvm {
 
     /** CPU seconds (user + system) a running process has used so far; 0 once it ended. */
     static double cpuSeconds(long pid) {
-        return cpuTicks(Path.of("/proc", Long.toString(pid), "stat")) / TICKS_PER_SECOND;
+        return cpuSeconds(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** The same from a {@code stat} file of {@code /proc}: a process's, or one thread's ({@code task/<tid>/stat}). */
+    static double cpuSeconds(Path stat) {
+        return cpuTicks(stat) / TICKS_PER_SECOND;
     }
 
     /** utime + stime: fields 14 and 15 of {@code stat}, counted after the parenthesised command name. */

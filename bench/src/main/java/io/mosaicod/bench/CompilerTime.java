@@ -10,9 +10,6 @@ import java.util.stream.Stream;
  * timed read spends compiling instead of reading shows whether its warm-up was long enough.
  */
 final class CompilerTime {
-    /** Linux reports thread times in clock ticks of 1/100 s on every architecture the harness runs on. */
-    private static final double TICK_SECONDS = 0.01;
-
     private CompilerTime() {
     }
 
@@ -36,12 +33,7 @@ final class CompilerTime {
     private static double compilerSeconds(Path thread) {
         try {
             String name = Files.readString(thread.resolve("comm")).trim();
-            if (!name.startsWith("C1 ") && !name.startsWith("C2 ")) {
-                return 0;
-            }
-            String stat = Files.readString(thread.resolve("stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * TICK_SECONDS; // utime, stime
+            return name.startsWith("C1 ") || name.startsWith("C2 ") ? ChildJvm.cpuSeconds(thread.resolve("stat")) : 0;
         } catch (IOException e) {
             return 0; // the thread ended meanwhile
         }

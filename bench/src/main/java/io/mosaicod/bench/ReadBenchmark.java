@@ -107,14 +107,7 @@ final class ReadBenchmark {
                 }
                 long rows = warmUp(client, topic);
                 long[] before = chunkTotals(data, topic);
-                boolean cold = true;
-                List<Double> readsBefore = new ArrayList<>();
-                double compiledBefore = CompilerTime.seconds(server.pid());
-                for (int r = 0; r < runs; r++) {
-                    cold &= PageCache.drop();
-                    readsBefore.add(timedRead(client, topic, rows));
-                }
-                compiledBefore = CompilerTime.seconds(server.pid()) - compiledBefore;
+                TimedReads readsBefore = timedReads(client, topic, rows, runs, server.pid());
                 ChildJvm.Measurement optimizer = ChildJvm.mosaicod(List.of("store-optimizer"), env, work.resolve("read-optimizer.log"));
                 if (optimizer.exitCode() != 0) {
                     throw new IllegalStateException("store-optimizer exited with " + optimizer.exitCode() + ":\n"
@@ -122,18 +115,15 @@ final class ReadBenchmark {
                 }
                 long[] after = chunkTotals(data, topic);
                 warmUp(client, topic); // the new layout's code paths warm up too
-                List<Double> readsAfter = new ArrayList<>();
-                double compiledAfter = CompilerTime.seconds(server.pid());
-                for (int r = 0; r < runs; r++) {
-                    cold &= PageCache.drop();
-                    readsAfter.add(timedRead(client, topic, rows));
-                }
-                compiledAfter = CompilerTime.seconds(server.pid()) - compiledAfter;
+                TimedReads readsAfter = timedReads(client, topic, rows, runs, server.pid());
                 Result result = new Result(storeName, "SQLite", (int) before[0], before[1], (int) after[0], after[1],
-                        rows, ingestSeconds, readsBefore, readsAfter, optimizer, cold, compiledBefore, compiledAfter);
-                System.out.printf(Locale.ROOT, "  read %s before %.2f s, after %.2f s (%d -> %d chunks; the server's JIT"
-                                + " compilers used %.2f s of CPU during the timed reads before, %.2f s after)%n", storeName,
-                        result.medianBefore(), result.medianAfter(), before[0], after[0], compiledBefore, compiledAfter);
+                        rows, ingestSeconds, readsBefore.seconds(), readsAfter.seconds(), optimizer,
+                        readsBefore.coldCache() && readsAfter.coldCache(), readsBefore.compileSeconds(),
+                        readsAfter.compileSeconds());
+                System.out.printf(Locale.ROOT, "  read %s before %.2f s, after %.2f s (%d -> %d chunks; the server's"
+                                + " JIT compilers used %.2f s of CPU during the timed reads before, %.2f s after)%n",
+                        storeName, result.medianBefore(), result.medianAfter(), before[0], after[0],
+                        readsBefore.compileSeconds(), readsAfter.compileSeconds());
                 return result;
             }
         }
@@ -173,6 +163,23 @@ final class ReadBenchmark {
             upload.complete();
         }
         client.finalizeSession(session.uuid());
+    }
+
+    /** One layout's timed reads: each one's seconds, whether all started cold, what the server compiled meanwhile. */
+    private record TimedReads(List<Double> seconds, boolean coldCache, double compileSeconds) {
+    }
+
+    /** {@code runs} reads of the whole topic, the page cache dropped before each. */
+    private static TimedReads timedReads(MosaicoClient client, String topic, long expectedRows, int runs,
+                                         long serverPid) {
+        List<Double> seconds = new ArrayList<>();
+        boolean cold = true;
+        double compiled = CompilerTime.seconds(serverPid);
+        for (int r = 0; r < runs; r++) {
+            cold &= PageCache.drop();
+            seconds.add(timedRead(client, topic, expectedRows));
+        }
+        return new TimedReads(seconds, cold, CompilerTime.seconds(serverPid) - compiled);
     }
 
     private static double timedRead(MosaicoClient client, String topic, long expectedRows) {

@@ -55,10 +55,11 @@ final class BytesLeafCodec extends LeafCodec {
         }
         long values = valuesAddress(from, count);
         long offsets = vector.getOffsetBuffer().memoryAddress();
+        long readable = values + vector.getDataBuffer().capacity();
         for (int i = from; i < from + count; i++) {
             long start = large ? MemoryUtil.getLong(offsets + 8L * i) : MemoryUtil.getInt(offsets + 4L * i);
             long end = large ? MemoryUtil.getLong(offsets + 8L * i + 8) : MemoryUtil.getInt(offsets + 4L * i + 4);
-            text.add(values + start, (int) (end - start));
+            text.add(values + start, (int) (end - start), readable);
         }
     }
 

@@ -35,10 +35,10 @@ final class TextStatisticsBuilder {
     /**
      * The same for {@code length} bytes at a raw address (an Arrow buffer's), compared where they lie: first by
      * their first eight bytes as one unsigned number, which settles most comparisons, and byte by byte only on
-     * a tie.
+     * a tie. Memory up to {@code end} may be read, so that a short value is read as one word.
      */
-    void add(long address, int length) {
-        long prefix = prefix(address, length);
+    void add(long address, int length, long end) {
+        long prefix = prefix(address, length, end);
         if (min == null || compare(prefix, address, length, minPrefix, min) < 0) {
             min = copy(address, length);
             minPrefix = prefix;
@@ -49,16 +49,27 @@ final class TextStatisticsBuilder {
         }
     }
 
-    /** The first eight bytes, big-endian, zero-padded: ordered as the bytes are, up to ties. */
-    private static long prefix(long address, int length) {
+    /**
+     * The first eight bytes, big-endian, zero-padded: ordered as the bytes are, up to ties. A value shorter than
+     * eight bytes is read as the word it starts, with the bytes after it masked off, where that word ends by
+     * {@code end}: most labels and names are that short, and a byte at a time costs as much as the rest of
+     * their statistics.
+     */
+    private static long prefix(long address, int length, long end) {
         if (length >= 8) {
             return Long.reverseBytes(MemoryUtil.getLong(address));
+        }
+        if (length == 0) {
+            return 0;
+        }
+        if (address + 8 <= end) {
+            return Long.reverseBytes(MemoryUtil.getLong(address)) & -1L << 8 * (8 - length);
         }
         long prefix = 0;
         for (int i = 0; i < length; i++) {
             prefix = prefix << 8 | MemoryUtil.getByte(address + i) & 0xFF;
         }
-        return prefix << 8 * (8 - length); // shifted by 64 bits (that is, not at all) when empty: 0 either way
+        return prefix << 8 * (8 - length);
     }
 
     private static int compare(long prefix, long address, int length, long otherPrefix, byte[] other) {

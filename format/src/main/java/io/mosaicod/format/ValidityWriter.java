@@ -5,9 +5,9 @@ import org.apache.arrow.memory.util.MemoryUtil;
 /**
  * Writes consecutive validity bits of a bitmap a byte at a time (instead of a read-modify-write per bit),
  * keeping the bits before the first one and leaving those after the last one for the next run. The caller has
- * made the bitmap large enough.
+ * made the bitmap large enough. {@link #setOnes} also serves the merge's appenders.
  */
-final class ValidityWriter {
+public final class ValidityWriter {
     private long address;
     private int slot;
     private int bits;
@@ -40,7 +40,7 @@ final class ValidityWriter {
     }
 
     /** Sets bits {@code [from, from + count)} of the bitmap at {@code address}: whole bytes at once. */
-    static void setOnes(long address, int from, int count) {
+    public static void setOnes(long address, int from, int count) {
         int bit = from;
         int end = from + count;
         while (bit < end && (bit & 7) != 0) {

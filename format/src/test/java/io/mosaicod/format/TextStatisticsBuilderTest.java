@@ -20,7 +20,11 @@ class TextStatisticsBuilderTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();
 
-    /** Strings sharing long prefixes, holding NUL bytes, empty, short and long: min and max as a byte-wise sort says. */
+    /**
+     * Strings sharing long prefixes, holding NUL bytes, empty, short and long: min and max as a byte-wise sort says,
+     * whether a short value is read as a word with random bytes after it or, at the end of what may be read, byte
+     * by byte.
+     */
     @Test
     void minimumAndMaximumFromRawMemoryFollowUnsignedByteOrder() {
         Random random = new Random(SEED.value());
@@ -36,8 +40,12 @@ class TextStatisticsBuilderTest {
                     }
                     byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
                     values.add(bytes);
+                    byte[] after = new byte[8];
+                    random.nextBytes(after);
                     buffer.setBytes(0, bytes);
-                    builder.add(buffer.memoryAddress(), bytes.length);
+                    buffer.setBytes(bytes.length, after);
+                    long readable = random.nextBoolean() ? buffer.capacity() : bytes.length;
+                    builder.add(buffer.memoryAddress(), bytes.length, buffer.memoryAddress() + readable);
                 }
                 values.sort((x, y) -> Arrays.compareUnsigned(x, y));
                 ColumnStatistics.Text stats = builder.build("label");

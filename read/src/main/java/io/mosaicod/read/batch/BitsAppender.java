@@ -20,7 +20,6 @@ final class BitsAppender extends ColumnAppender {
             values[s] = from[s].getDataBuffer().memoryAddress();
         }
         ValidityBits.copy(values, ranges, to.getDataBuffer().memoryAddress(), at);
-        validity = validityAddresses(from, sources, validity);
-        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+        validity = appendValidity(from, sources, ranges, to, at, validity);
     }
 }

@@ -1,6 +1,7 @@
 package io.mosaicod.read.batch;
 
 import java.util.Arrays;
+import io.mosaicod.format.ValidityWriter;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -91,11 +92,29 @@ abstract class ColumnAppender {
     }
 
     /** The sources' validity buffers' addresses into {@code scratch} (grown if needed), which is returned. */
-    static long[] validityAddresses(ValueVector[] from, int sources, long[] scratch) {
+    private static long[] validityAddresses(ValueVector[] from, int sources, long[] scratch) {
         long[] addresses = room(scratch, sources);
         for (int s = 0; s < sources; s++) {
             addresses[s] = from[s].getValidityBuffer().memoryAddress();
         }
+        return addresses;
+    }
+
+    /**
+     * Appends the validity of {@code ranges} to {@code to} from slot {@code at}. A column its schema declares
+     * non-nullable is valid in every slot of every batch the chunk decoder makes, so its bits are set in bulk
+     * instead of copied range by range (a merge alternating between runs copies ranges of a few rows each).
+     * Returns {@code scratch}, grown if the sources' addresses needed more room, for the next append.
+     */
+    static long[] appendValidity(ValueVector[] from, int sources, RowRanges ranges, ValueVector to, int at,
+                                 long[] scratch) {
+        long target = to.getValidityBuffer().memoryAddress();
+        if (!to.getField().isNullable()) {
+            ValidityWriter.setOnes(target, at, ranges.rows());
+            return scratch;
+        }
+        long[] addresses = validityAddresses(from, sources, scratch);
+        ValidityBits.copy(addresses, ranges, target, at);
         return addresses;
     }
 

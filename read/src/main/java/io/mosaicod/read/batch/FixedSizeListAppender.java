@@ -33,8 +33,7 @@ final class FixedSizeListAppender extends ColumnAppender {
             elementRanges.add(ranges.source(r), Math.multiplyExact(ranges.start(r), size),
                     Math.multiplyExact(ranges.length(r), size));
         }
-        validity = validityAddresses(from, sources, validity);
-        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+        validity = appendValidity(from, sources, ranges, to, at, validity);
         elements.append(elementSources, elementRanges, ((FixedSizeListVector) to).getDataVector(),
                 Math.multiplyExact(at, size));
     }

@@ -31,7 +31,6 @@ final class FixedWidthAppender extends ColumnAppender {
                     (long) ranges.length(r) * width);
             position += ranges.length(r);
         }
-        validity = validityAddresses(from, sources, validity);
-        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+        validity = appendValidity(from, sources, ranges, to, at, validity);
     }
 }

@@ -67,8 +67,7 @@ final class ListAppender extends ColumnAppender {
         if (cursor > Integer.MAX_VALUE) {
             throw new IllegalStateException(what + " would hold " + cursor + " elements in one batch");
         }
-        validity = validityAddresses(from, sources, validity);
-        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+        validity = appendValidity(from, sources, ranges, to, at, validity);
         if (to instanceof ListVector list) {
             list.setLastSet(at + rows - 1);
         } else {

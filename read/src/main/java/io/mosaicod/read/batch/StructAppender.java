@@ -27,8 +27,7 @@ final class StructAppender extends ColumnAppender {
             while (to.getValidityBuffer().capacity() * 8L < at + ranges.rows()) {
                 to.reAlloc();
             }
-            validity = validityAddresses(from, sources, validity);
-            ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+            validity = appendValidity(from, sources, ranges, to, at, validity);
         }
         NonNullableStructVector target = (NonNullableStructVector) to;
         for (int i = 0; i < children.length; i++) {

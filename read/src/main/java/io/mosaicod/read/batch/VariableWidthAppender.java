@@ -62,8 +62,7 @@ final class VariableWidthAppender extends ColumnAppender {
             cursor += end - begin;
             position += length;
         }
-        validity = validityAddresses(from, sources, validity);
-        ValidityBits.copy(validity, ranges, to.getValidityBuffer().memoryAddress(), at);
+        validity = appendValidity(from, sources, ranges, to, at, validity);
         if (to instanceof BaseVariableWidthVector v) {
             v.setLastSet(at + rows - 1);
         } else {

@@ -3,15 +3,12 @@ package io.mosaicod.format;
 import io.mosaicod.core.io.RandomAccessSource;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -67,12 +64,14 @@ public final class ChunkWriter implements AutoCloseable {
     private final List<BufferedColumnChunk> shreddedChunks = new ArrayList<>();
     private final List<ColumnShredder> shredders = new ArrayList<>();
     private final List<DirectColumnEncoder> encoders = new ArrayList<>();
+    /** The direct encoders the calling thread runs: all of them, or, with {@link #lanes}, the first. */
+    private final List<DirectColumnEncoder> ownEncoders;
     /** Each leaf's statistics source and path, in schema order. */
     private final List<Map.Entry<String, LeafCodec>> statistics = new ArrayList<>();
     /** The top-level fields whose columns go through parquet-java's writers, or null if none do. */
     private final MessageType shreddedSchema;
-    /** Threads the leaf columns are encoded on besides the caller's, or null to encode them one after another. */
-    private final Executor columnWork;
+    /** The direct encoders the column-encoding threads run, or null to encode every column on the caller's. */
+    private final ColumnLanes lanes;
     private final PageWriteStore pageStore;
     private final int timestampIndex;
     private final TimestampTracker timestamps = new TimestampTracker();
@@ -96,7 +95,6 @@ public final class ChunkWriter implements AutoCloseable {
         this.chunkName = chunkName;
         this.schema = schema;
         this.rowGroupBytes = rowGroupBytes;
-        this.columnWork = columnWork;
         MessageType parquetSchema = ParquetSchemaMapping.toParquet(schema);
         this.parquetSchema = parquetSchema;
         this.timestampIndex = timestampIndex(schema);
@@ -139,6 +137,10 @@ public final class ChunkWriter implements AutoCloseable {
         this.shreddedSchema = shreddedPaths.isEmpty() ? null
                 : new MessageType(parquetSchema.getName(), ParquetSchemaShapes.keepOnly(parquetSchema, shreddedPaths));
         this.pageStore = descriptor -> chunkByPath.get(List.of(descriptor.getPath()));
+        // the caller keeps one column, so that it has work of its own while the lanes encode the others
+        this.lanes = columnWork == null || encoders.size() < 2 ? null
+                : new ColumnLanes(encoders.subList(1, encoders.size()), columnWork);
+        this.ownEncoders = lanes == null ? encoders : encoders.subList(0, 1);
         this.output = new StreamOutputFile(out, chunkName);
         this.fileWriter = new ParquetFileWriter(output, parquetSchema, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
                 0, null, properties);
@@ -158,8 +160,10 @@ public final class ChunkWriter implements AutoCloseable {
 
     /**
      * A chunk a rewrite writes: its columns are encoded concurrently on {@code columnWork} (and the calling
-     * thread) — a chunk's leaf columns are encoded independently of each other — and ZSTD pages are compressed
-     * at {@link #REWRITE_ZSTD_LEVEL}.
+     * thread) — a chunk's leaf columns are encoded independently of each other, each in a lane of its own
+     * ({@link ColumnLanes}) — and ZSTD pages are compressed at {@link #REWRITE_ZSTD_LEVEL}. Such a writer reads
+     * a batch after {@link #write} returns: until the next {@code write}, {@link #finish} or {@link #close}
+     * returns.
      */
     public static ChunkWriter openForRewrite(OutputStream out, String chunkName, Schema schema, WriterProfile profile,
                                              long rowGroupBytes, Executor columnWork) throws IOException {
@@ -223,7 +227,10 @@ public final class ChunkWriter implements AutoCloseable {
         return encoders.size();
     }
 
-    /** Appends every row of {@code batch}, whose schema must equal the chunk's (metadata aside). */
+    /**
+     * Appends every row of {@code batch}, whose schema must equal the chunk's (metadata aside). A writer
+     * {@link #openForRewrite opened for a rewrite} goes on reading the batch until its next call returns.
+     */
     public void write(VectorSchemaRoot batch) throws IOException {
         if (finished) {
             throw new IllegalStateException("chunk '" + chunkName + "' is already finished");
@@ -249,77 +256,45 @@ public final class ChunkWriter implements AutoCloseable {
         for (ColumnShredder s : shredders) {
             s.bind(batch);
         }
-        for (DirectColumnEncoder e : encoders) {
+        for (DirectColumnEncoder e : ownEncoders) {
             e.bind(batch);
         }
         // row groups can only close between slices: keep slices well below the row-group size
-        long sliceBytes = Math.max(1, Math.min(columnWork == null ? SLICE_BYTES : CONCURRENT_SLICE_BYTES,
+        long sliceBytes = Math.max(1, Math.min(lanes == null ? SLICE_BYTES : CONCURRENT_SLICE_BYTES,
                 rowGroupBytes / 4));
         int slice = (int) Math.max(16, Math.min(rows, sliceBytes * rows / Math.max(1, batchBytes)));
+        if (lanes != null) {
+            lanes.submit(batch, rows, slice);
+        }
         for (int from = 0; from < rows; from += slice) {
             int to = Math.min(rows, from + slice);
             if (columnStore == null && shreddedSchema != null) {
                 startRowGroup();
             }
-            encodeColumns(from, to);
+            for (ColumnShredder s : shredders) {
+                s.writeRows(from, to);
+            }
+            for (DirectColumnEncoder e : ownEncoders) {
+                e.writeRows(from, to);
+            }
             if (columnStore != null) {
                 for (int i = from; i < to; i++) {
                     columnStore.endRecord();
                 }
             }
             rowsInGroup += to - from;
-            if (bufferedBytes() >= rowGroupBytes) {
+            if (lanes == null && bufferedBytes() >= rowGroupBytes) {
                 flushRowGroup();
             }
         }
         rowCount += rows;
-    }
-
-    /** Encodes rows {@code [from, to)} of every column: the direct encoders on {@link #columnWork} if there is one. */
-    private void encodeColumns(int from, int to) throws IOException {
-        List<CompletableFuture<Void>> concurrent = new ArrayList<>();
-        int first = columnWork == null ? encoders.size() : Math.min(1, encoders.size());
-        for (int i = first; i < encoders.size(); i++) {
-            DirectColumnEncoder e = encoders.get(i);
-            concurrent.add(CompletableFuture.runAsync(() -> {
-                try {
-                    e.writeRows(from, to);
-                } catch (IOException failure) {
-                    throw new UncheckedIOException(failure);
-                }
-            }, columnWork));
-        }
-        Throwable failure = null;
-        try {
-            for (ColumnShredder s : shredders) {
-                s.writeRows(from, to);
+        if (lanes != null) {
+            // the lanes may still be encoding this batch; the row group closes after it if the sizes reported
+            // so far already fill it
+            lanes.awaitAllButLast();
+            if (bufferedBytes() >= rowGroupBytes) {
+                flushRowGroup();
             }
-            for (int i = 0; i < first; i++) {
-                encoders.get(i).writeRows(from, to);
-            }
-        } catch (IOException | RuntimeException e) {
-            failure = e;
-        }
-        for (CompletableFuture<Void> c : concurrent) {
-            try {
-                c.join();
-            } catch (CompletionException e) {
-                Throwable cause = e.getCause() instanceof UncheckedIOException io ? io.getCause() : e.getCause();
-                if (failure == null) {
-                    failure = cause;
-                } else {
-                    failure.addSuppressed(cause);
-                }
-            }
-        }
-        if (failure instanceof IOException io) {
-            throw io;
-        }
-        if (failure instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (failure != null) {
-            throw new IllegalStateException("encoding a column failed", failure);
         }
     }
 
@@ -332,20 +307,17 @@ public final class ChunkWriter implements AutoCloseable {
         }
     }
 
-    /** Bytes of the open row group: compressed pages plus pages still being filled. */
+    /** Bytes of the open row group: compressed pages plus pages still being filled (the lanes' as last reported). */
     private long bufferedBytes() {
-        long bytes = 0;
-        for (BufferedColumnChunk c : chunks) {
-            bytes += c.getMemSize();
-        }
-        for (DirectColumnEncoder e : encoders) {
-            bytes += e.openPageBytes();
+        long bytes = lanes == null ? 0 : lanes.reportedBytes();
+        for (DirectColumnEncoder e : ownEncoders) {
+            bytes += e.bufferedBytes();
         }
         if (columnStore != null) {
-            // parquet-java counts its columns' compressed pages too: those are in the chunks already
-            bytes += columnStore.getBufferedSize();
+            bytes += columnStore.getBufferedSize(); // parquet-java's columns' compressed pages and open pages
+        } else {
             for (BufferedColumnChunk c : shreddedChunks) {
-                bytes -= c.getMemSize();
+                bytes += c.getMemSize();
             }
         }
         return bytes;
@@ -369,9 +341,15 @@ public final class ChunkWriter implements AutoCloseable {
 
     private void flushRowGroup() throws IOException {
         if (rowsInGroup == 0) {
+            if (lanes != null) {
+                lanes.awaitAll();
+            }
             return;
         }
-        for (DirectColumnEncoder e : encoders) {
+        if (lanes != null) {
+            lanes.finishPages(); // the last page of every column compressed in parallel too
+        }
+        for (DirectColumnEncoder e : ownEncoders) {
             e.finishPage();
         }
         if (columnStore != null) {
@@ -385,6 +363,9 @@ public final class ChunkWriter implements AutoCloseable {
         }
         fileWriter.endBlock();
         rowsInGroup = 0;
+        if (lanes != null) {
+            lanes.resetReportedBytes();
+        }
     }
 
     /**
@@ -446,6 +427,9 @@ public final class ChunkWriter implements AutoCloseable {
     public void close() {
         if (!finished) {
             finished = true;
+            if (lanes != null) {
+                lanes.abandon(); // they may still read the caller's last batches, which it frees next
+            }
             if (columnStore != null) {
                 columnStore.close();
                 columnStore = null;

@@ -18,6 +18,9 @@ interface DirectColumnEncoder {
     /** Bytes of the page being filled, not yet in the column chunk. */
     long openPageBytes();
 
+    /** Bytes of this column in the open row group: its compressed pages and the page being filled. */
+    long bufferedBytes();
+
     /** Compresses the open page, if it has values, into the column chunk. */
     void finishPage() throws IOException;
 

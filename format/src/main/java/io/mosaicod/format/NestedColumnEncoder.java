@@ -124,6 +124,11 @@ final class NestedColumnEncoder implements DirectColumnEncoder {
     }
 
     @Override
+    public long bufferedBytes() {
+        return chunk.getMemSize() + openPageBytes();
+    }
+
+    @Override
     public void writeRows(int from, int to) throws IOException {
         boolean runs = kind != PlainLayout.Kind.BOOLEAN; // values that go out as runs of slots
         if (runs && rowEntries != null && allValid(from, to)) {

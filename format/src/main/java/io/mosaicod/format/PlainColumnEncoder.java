@@ -61,6 +61,11 @@ final class PlainColumnEncoder implements DirectColumnEncoder {
     }
 
     @Override
+    public long bufferedBytes() {
+        return chunk.getMemSize() + openPageBytes();
+    }
+
+    @Override
     public void writeRows(int from, int to) throws IOException {
         collectStatistics(from, to);
         int i = from;

@@ -11,7 +11,6 @@ import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectWriter;
 import io.mosaicod.read.ChunkCatalogEntry;
-import io.mosaicod.read.merge.TimeOrderedMerge;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * ~0.12 s for 255 MB here) on a thread of its own while the next chunk is written; at most one commit waits
  * behind the writing, and {@link #finish} returns only once every chunk is committed.
  */
-final class ChunkOutput implements TimeOrderedMerge.BatchSink, AutoCloseable {
+final class ChunkOutput implements EncodeBehind.Output {
     private final ObjectStore store;
     private final Folder folder;
     private final Schema schema;

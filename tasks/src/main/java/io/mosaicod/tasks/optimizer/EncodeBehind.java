@@ -3,6 +3,7 @@ package io.mosaicod.tasks.optimizer;
 import io.mosaicod.read.BackgroundThreads;
 import io.mosaicod.read.batch.Batches;
 import io.mosaicod.read.merge.TimeOrderedMerge;
+import java.io.Closeable;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -12,19 +13,27 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * Hands each merged batch to a thread of its own that encodes it into the new chunks, so the merge fills the next
  * batch meanwhile: merging and encoding are each about half of a rewrite's work on nested rows. Batches change
- * hands without a copy — the filled batch's buffers and those of the batch encoded before it swap places, so the
- * merge goes on with buffers of the right size. One batch is encoded at a time, in order; a failure is thrown by
- * the next {@link #accept} or {@link #drain}.
+ * hands without a copy — the filled batch's buffers and those of a batch encoded before swap places, so the merge
+ * goes on with buffers of the right size. Batches are handed to the output one at a time, in order; a failure is
+ * thrown by the next {@link #accept} or {@link #drain}. The output may go on reading a batch until it has accepted
+ * the next one ({@link io.mosaicod.format.ChunkWriter#openForRewrite}), so two batches take turns being encoded.
  */
 final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
-    private final TimeOrderedMerge.BatchSink target;
+
+    /** Where the batches go: it may read each until its next {@code accept} returns, and none once closed. */
+    interface Output extends TimeOrderedMerge.BatchSink, Closeable {
+    }
+
+    private final Output target;
     private final BufferAllocator allocator;
     private final ExecutorService thread = BackgroundThreads.fixedPool("encode-behind", 1);
-    private VectorSchemaRoot encoding;
+    /** The last two batches handed over; {@link #next} indexes the older one, which the output is done with. */
+    private final VectorSchemaRoot[] encoding = new VectorSchemaRoot[2];
+    private int next;
     private VectorSchemaRoot spare;
     private Future<?> pending;
 
-    EncodeBehind(TimeOrderedMerge.BatchSink target, BufferAllocator allocator) {
+    EncodeBehind(Output target, BufferAllocator allocator) {
         this.target = target;
         this.allocator = allocator;
     }
@@ -33,21 +42,23 @@ final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
     @Override
     public void accept(VectorSchemaRoot batch) throws IOException {
         drain();
-        if (encoding == null) {
-            encoding = VectorSchemaRoot.create(batch.getSchema(), allocator);
+        if (spare == null) {
+            encoding[0] = VectorSchemaRoot.create(batch.getSchema(), allocator);
+            encoding[1] = VectorSchemaRoot.create(batch.getSchema(), allocator);
             spare = VectorSchemaRoot.create(batch.getSchema(), allocator);
         }
         int rows = batch.getRowCount();
-        Batches.swap(batch, encoding, spare);
-        encoding.setRowCount(rows);
-        VectorSchemaRoot rowsToEncode = encoding;
+        VectorSchemaRoot rowsToEncode = encoding[next];
+        next ^= 1;
+        Batches.swap(batch, rowsToEncode, spare);
+        rowsToEncode.setRowCount(rows);
         pending = thread.submit(() -> {
             target.accept(rowsToEncode);
             return null;
         });
     }
 
-    /** Waits until every batch handed over is encoded; throws what encoding one failed with. */
+    /** Waits until the output has accepted every batch handed over; throws what encoding one failed with. */
     void drain() throws IOException {
         if (pending == null) {
             return;
@@ -60,16 +71,21 @@ final class EncodeBehind implements TimeOrderedMerge.BatchSink, AutoCloseable {
     }
 
     /**
-     * Stops encoding (a batch being encoded is abandoned with the rewrite) and frees the batches once the encoding
-     * thread has ended, even if the caller is interrupted: that thread may still be inside the output, reading
-     * the batch's buffers.
+     * Stops encoding (a batch being encoded is abandoned with the rewrite), closes the output, and then frees the
+     * batches, even if the caller is interrupted: the encoding thread may still be inside the output, and the
+     * output may still read the last batches until it is closed. Throws what closing the output failed with.
      */
     @Override
-    public void close() {
+    public void close() throws IOException {
         BackgroundThreads.stopAndAwait(thread);
-        if (encoding != null) {
-            encoding.close();
-            spare.close();
+        try {
+            target.close();
+        } finally {
+            if (spare != null) {
+                encoding[0].close();
+                encoding[1].close();
+                spare.close();
+            }
         }
     }
 }

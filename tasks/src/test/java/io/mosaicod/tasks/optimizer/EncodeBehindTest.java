@@ -2,6 +2,10 @@ package io.mosaicod.tasks.optimizer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mosaicod.read.merge.TimeOrderedMerge;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,11 +34,11 @@ class EncodeBehindTest {
         AtomicBoolean interruptKept = new AtomicBoolean();
         try (BufferAllocator allocator = new RootAllocator();
              VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator)) {
-            EncodeBehind encodeBehind = new EncodeBehind(rows -> {
+            EncodeBehind encodeBehind = new EncodeBehind(output(rows -> {
                 encodingStarted.countDown();
                 awaitIgnoringInterrupts(letEncodingEnd); // an output busy in code that does not stop on interrupt
                 encodingEnded.set(rows.getVector(0).getValueCount() == 3);
-            }, allocator);
+            }, () -> { }), allocator);
             BigIntVector time = (BigIntVector) batch.getVector(0);
             for (int row = 0; row < 3; row++) {
                 time.setSafe(row, row);
@@ -45,7 +49,11 @@ class EncodeBehindTest {
 
             Thread closer = new Thread(() -> {
                 Thread.currentThread().interrupt();
-                encodeBehind.close();
+                try {
+                    encodeBehind.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
                 endedWhenCloseReturned.set(encodingEnded.get());
                 interruptKept.set(Thread.currentThread().isInterrupted());
             });
@@ -60,6 +68,64 @@ class EncodeBehindTest {
         }
         assertThat(endedWhenCloseReturned).as("the batch's encoding had ended when close() returned").isTrue();
         assertThat(interruptKept).as("the closing thread's interrupt is kept").isTrue();
+    }
+
+    /**
+     * The output of a rewrite may read a batch until it has accepted the next one: the buffers of the batch handed
+     * over before must be left alone until then, though the merge goes on filling the batch it got back; and the
+     * output is closed before the batches are freed.
+     */
+    @Test
+    void aBatchIsLeftToTheOutputUntilItAcceptedTheNextOneAndTheOutputIsClosedFirst() throws Exception {
+        List<String> intact = new ArrayList<>();
+        AtomicBoolean closedWhileBatchesAlive = new AtomicBoolean();
+        try (BufferAllocator allocator = new RootAllocator();
+             VectorSchemaRoot merged = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            VectorSchemaRoot[] previous = new VectorSchemaRoot[1];
+            long[] previousFirst = new long[1];
+            EncodeBehind encodeBehind = new EncodeBehind(output(rows -> {
+                if (previous[0] != null) {
+                    BigIntVector before = (BigIntVector) previous[0].getVector(0);
+                    intact.add(before.getValueCount() == 4 && before.get(0) == previousFirst[0] ? "intact" : "reused");
+                }
+                previous[0] = rows;
+                previousFirst[0] = ((BigIntVector) rows.getVector(0)).get(0);
+            }, () -> closedWhileBatchesAlive.set(previous[0].getVector(0).getValueCount() == 4)), allocator);
+            for (int batch = 0; batch < 6; batch++) {
+                BigIntVector time = (BigIntVector) merged.getVector(0);
+                time.allocateNew(4);
+                for (int row = 0; row < 4; row++) {
+                    time.set(row, 100L * batch + row);
+                }
+                time.setValueCount(4);
+                merged.setRowCount(4);
+                encodeBehind.accept(merged);
+                // the merge fills whatever buffers it got back at once
+                BigIntVector refilled = (BigIntVector) merged.getVector(0);
+                refilled.allocateNew(4);
+                for (int row = 0; row < 4; row++) {
+                    refilled.set(row, -1);
+                }
+            }
+            encodeBehind.drain();
+            encodeBehind.close();
+        }
+        assertThat(intact).containsOnly("intact").hasSize(5);
+        assertThat(closedWhileBatchesAlive).as("the output was closed before the batches were freed").isTrue();
+    }
+
+    private static EncodeBehind.Output output(TimeOrderedMerge.BatchSink accept, Runnable close) {
+        return new EncodeBehind.Output() {
+            @Override
+            public void accept(VectorSchemaRoot batch) throws IOException {
+                accept.accept(batch);
+            }
+
+            @Override
+            public void close() {
+                close.run();
+            }
+        };
     }
 
     private static void awaitIgnoringInterrupts(CountDownLatch latch) {

@@ -77,6 +77,9 @@ final class ColumnLanes {
         for (int i = 0; i < tails.length; i++) {
             DirectColumnEncoder encoder = encoders.get(i);
             tails[i] = tails[i].thenRunAsync(() -> {
+                if (abandoned) {
+                    return;
+                }
                 try {
                     encoder.finishPage();
                 } catch (IOException e) {

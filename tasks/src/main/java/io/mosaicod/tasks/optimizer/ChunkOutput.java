@@ -23,9 +23,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Writes the rows of a topic — merged batches, or whole row groups of chunks copied as they are — as new
  * chunks {@code data/00000.parquet}, {@code 00001.parquet}, … in the fresh folder. A chunk is finished as
- * soon as its encoded size reaches the max chunk size, so it overshoots by at most one output batch plus the
- * footer (a copied chunk larger than the limit is the exception: it becomes a chunk of its own). Each chunk is committed to the store whole; the
- * repository learns of them only when the optimizer commits.
+ * soon as its encoded size reaches the max chunk size, so it overshoots by at most two output batches plus the
+ * footer ({@link RewriteTuning#maxOvershootBytes}; a copied chunk larger than the limit is the exception: it
+ * becomes a chunk of its own). Each chunk is committed to the store whole; the repository learns of them only
+ * when the optimizer commits.
  *
  * <p>A finished chunk is committed (made durable and published: an fsync of the whole chunk on a local disk,
  * ~0.12 s for 255 MB here) on a thread of its own while the next chunk is written; at most one commit waits

@@ -55,10 +55,11 @@ public record RewriteTuning(long maxReadBatchBytes, long minReadBatchBytes, long
 
     /**
      * How far past {@code maxChunkSizeBytes} a new chunk can grow: a chunk is finished after the output batch
-     * that reaches the limit, so by at most one batch and its footer.
+     * at which its size reaches the limit, and that size is measured while the columns of the last batch may
+     * still be being encoded ({@code ChunkWriter.openForRewrite}), so by at most two batches and its footer.
      */
     public long maxOvershootBytes(long maxChunkSizeBytes) {
-        return outputBatchBytes(maxChunkSizeBytes) + footerAllowanceBytes;
+        return 2 * outputBatchBytes(maxChunkSizeBytes) + footerAllowanceBytes;
     }
 
     /** Row groups are buffered encoded in memory until flushed: keep them well inside a memory pool. */

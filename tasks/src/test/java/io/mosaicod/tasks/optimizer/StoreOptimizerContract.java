@@ -36,6 +36,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The store optimizer's behaviour (DESIGN.md §6): {@code <Backend>StoreOptimizerTest} runs it on each repository +
@@ -155,9 +157,15 @@ abstract class StoreOptimizerContract {
         assertThat(fixture.rows(reload(topic))).containsExactlyElementsOf(stableTimeOrder(before));
     }
 
-    @Test
-    void chunksAreFlushedAtAboutTheMaxChunkSize() throws IOException {
-        Topic topic = fixture.ingest("gps", "default", TopicFixture.nearlyOrdered(30, 400, 0.2, 11));
+    /**
+     * Both the writer of parquet-java's column writers (default, uncompressed) and the one of columns in lanes
+     * (ragged). A ragged chunk's pages still being filled count uncompressed, so such a chunk may be closed
+     * below the limit once they are compressed: only the default one's is exact.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "ragged"})
+    void chunksAreFlushedAtAboutTheMaxChunkSize(String serializationFormat) throws IOException {
+        Topic topic = fixture.ingest("gps", serializationFormat, TopicFixture.nearlyOrdered(30, 400, 0.2, 11));
         List<String> before = fixture.rows(topic);
         long max = 64 * 1024;
 
@@ -169,7 +177,7 @@ abstract class StoreOptimizerContract {
             Chunk chunk = chunks.get(i);
             assertThat(chunk.sizeBytes()).as("overshoot bound of " + chunk.objectKey())
                     .isLessThanOrEqualTo(max + RewriteTuning.DEFAULT.maxOvershootBytes(max));
-            if (i < chunks.size() - 1) {
+            if (i < chunks.size() - 1 && serializationFormat.equals("default")) {
                 assertThat(chunk.sizeBytes()).as("a chunk is closed only once full").isGreaterThanOrEqualTo(max);
             }
         }

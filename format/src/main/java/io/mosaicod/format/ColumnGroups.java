@@ -1,7 +1,7 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.Failures;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -164,17 +164,9 @@ final class ColumnGroups {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-            Throwable e = failure;
-            if (e instanceof IOException io) {
-                throw io;
-            } else if (e instanceof UncheckedIOException io) {
-                throw io.getCause();
-            } else if (e instanceof RuntimeException r) {
-                throw r;
-            } else if (e instanceof Error error) {
-                throw error;
-            } else if (e != null) {
-                throw new IOException(e);
+            Throwable failed = failure;
+            if (failed != null) {
+                throw Failures.rethrow(failed, "decoding a group of columns");
             }
         }
     }

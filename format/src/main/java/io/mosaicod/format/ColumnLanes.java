@@ -1,5 +1,6 @@
 package io.mosaicod.format;
 
+import io.mosaicod.core.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -119,20 +120,7 @@ final class ColumnLanes {
      */
     void abandon() {
         abandoned = true;
-        boolean interrupted = false;
-        while (true) {
-            try {
-                lastBatch.handle((done, failure) -> null).get();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            } catch (ExecutionException e) {
-                break; // not thrown: handle() turned every failure into a result
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        lastBatch.handle((done, failure) -> null).join(); // join() waits through interrupts and keeps them
     }
 
     private static void await(CompletableFuture<Void> work) throws IOException {
@@ -142,17 +130,7 @@ final class ColumnLanes {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while encoding columns");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause() instanceof UncheckedIOException io ? io.getCause() : e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException("encoding a column failed", cause);
+            throw Failures.rethrow(e.getCause(), "encoding a column");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.mosaicod.read;
 
+import io.mosaicod.core.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -67,20 +68,7 @@ public final class BackgroundThreads {
         } catch (CancellationException e) {
             throw new IOException(what + " was cancelled");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof UncheckedIOException io) {
-                throw io.getCause();
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IOException(what + " failed: " + cause, cause);
+            throw Failures.rethrow(e.getCause(), what);
         }
     }
 }

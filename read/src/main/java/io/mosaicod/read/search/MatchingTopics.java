@@ -1,5 +1,6 @@
 package io.mosaicod.read.search;
 
+import io.mosaicod.core.Failures;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.read.BackgroundThreads;
 import io.mosaicod.read.search.TopicSearch.Candidate;
@@ -52,14 +53,8 @@ final class MatchingTopics {
             running.forEach(worker -> worker.cancel(true)); // only still running when waiting failed
         }
         synchronized (this) {
-            if (failure instanceof IOException io) {
-                throw io;
-            }
-            if (failure instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (failure instanceof Error error) {
-                throw error;
+            if (failure != null) {
+                throw Failures.rethrow(failure, "judging chunks for a search");
             }
             return (BitSet) matched.clone();
         }

@@ -1,6 +1,7 @@
 package io.mosaicod.reliability;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.config.Settings;
 import io.mosaicod.core.config.StoreConfig;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.jdbc.Repositories;
@@ -130,6 +131,7 @@ abstract class Backend implements AutoCloseable {
         private final S3Server s3;
         private final String bucket;
         private int processDatabasePort = -1;
+        private int processStorePort = -1;
 
         ScaleOut(Path dataDir, S3Server s3) {
             this.dataDir = dataDir.toAbsolutePath();
@@ -163,6 +165,17 @@ abstract class Backend implements AutoCloseable {
             return this;
         }
 
+        /** The S3 server's port, for a {@link TcpProxy} in front of it. */
+        int storePort() {
+            return s3.endpoint().getPort();
+        }
+
+        /** Points processes (not the test) at {@code port}, e.g. a {@link TcpProxy} forwarding to S3. */
+        ScaleOut processesReachStoreAt(int port) {
+            this.processStorePort = port;
+            return this;
+        }
+
         @Override
         Map<String, String> env() {
             Map<String, String> env = new HashMap<>(database.environment());
@@ -173,6 +186,9 @@ abstract class Backend implements AutoCloseable {
             env.put("MOSAICOD_DATA_DIR", dataDir.toString()); // nothing may land in the working directory
             env.put("MOSAICOD_MAX_DB_CONNECTIONS", "4");
             env.putAll(s3.environment(bucket, ""));
+            if (processStorePort > 0) {
+                env.put(Settings.STORE_ENDPOINT.env(), "http://127.0.0.1:" + processStorePort);
+            }
             return env;
         }
 

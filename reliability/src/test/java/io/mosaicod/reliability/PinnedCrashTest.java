@@ -26,11 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
  * optimizer's own statement on that row waits inside its transaction; once PostgreSQL shows that statement
  * waiting for the lock, the process is killed with SIGKILL, then the lock released. The killed transaction
  * must leave nothing behind: the topic unchanged, and a normal run after the lease's expiry optimizes it once.
+ * For the renewal, the optimizer reaches S3 through a {@link TcpProxy} the test stalls once the rewrite has
+ * begun: the rewrite cannot reach its commit, so the first statement to meet the lock is a renewal.
  */
 class PinnedCrashTest {
     @RegisterExtension
     static final TestSeed SEED = new TestSeed();
-    /** A 3 s lease is renewed every second; under a 1 MiB pool the large topic's rewrite spills and outlasts that. */
+    /** A 3 s lease is renewed every second; under a 1 MiB pool rewrites spill, so the test meets them mid-way. */
     private static final Map<String, String> SHORT_LEASE = Map.of("MOSAICOD_STORE_OPTIMIZER_LEASE_DURATION", "3",
             "MOSAICOD_STORE_OPTIMIZER_MEMORY_POOL_SIZE", "1MiB");
 
@@ -53,27 +55,34 @@ class PinnedCrashTest {
     @Test
     void aKillInsideTheCommitTransactionPublishesNothing() throws Exception {
         Topic topic = deployment.ingestRandom(new Random(Campaign.seed(SEED, "kill inside the commit")), "pinned/commit");
-        killWhileWaiting(topic, "DELETE FROM topic_optimization");
+        killWhileWaiting(topic, "DELETE FROM topic_optimization", () -> { });
         assertThat(deployment.repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
         recover();
     }
 
     @Test
     void aKillInsideALeaseRenewalLeavesTheLeaseToExpire() throws Exception {
-        // three times ingestLarge's chunks: spilling under the 1 MiB pool, its rewrite must outlast the first
-        // renewal (a third of the 3 s lease) by a wide margin, or the commit, not a renewal, meets the lock
+        // large enough that the rewrite is still reading when the test stalls the path to S3
         Topic topic = deployment.ingest("pinned/renewal", "ragged",
                 TopicFixture.nearlyOrdered(120, 500, 0.6, Campaign.seed(SEED, "kill inside a renewal")));
-        killWhileWaiting(topic, "UPDATE topic_optimization SET lease_expires_at_ms");
-        assertThat(deployment.repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
-        recover();
+        try (TcpProxy s3 = new TcpProxy(backend.storePort())) {
+            backend.processesReachStoreAt(s3.port());
+            killWhileWaiting(topic, "UPDATE topic_optimization SET lease_expires_at_ms", s3::stall);
+            s3.restore();
+            assertThat(deployment.repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();
+            recover();
+        }
     }
 
-    /** Starts an optimizer, locks the topic's queue row, kills the process once {@code statement} waits for it. */
-    private void killWhileWaiting(Topic topic, String statement) throws Exception {
+    /**
+     * Starts an optimizer and, once it rewrites {@code topic}, runs {@code meanwhile}, locks the topic's queue row
+     * and kills the process once {@code statement} waits for it.
+     */
+    private void killWhileWaiting(Topic topic, String statement, Runnable meanwhile) throws Exception {
         try (ChildMosaicod optimizer = deployment.start(SHORT_LEASE, "store-optimizer");
              Connection lock = backend.connect()) {
             optimizer.awaitLog(line -> line.contains("Optimizing topic " + topic.locator()), Deployment.PROCESS_TIMEOUT);
+            meanwhile.run();
             lock.setAutoCommit(false);
             try (PreparedStatement select = lock.prepareStatement(
                     "SELECT topic_id FROM topic_optimization WHERE topic_id = ? FOR UPDATE")) {

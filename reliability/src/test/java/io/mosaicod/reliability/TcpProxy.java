@@ -12,9 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A loopback TCP forwarder between mosaicod processes and a server (PostgreSQL), which a test can
- * {@link #cut()}: every open connection is reset and new ones are refused — the database is unreachable —
- * until {@link #restore()}. Only loopback addresses are ever involved.
+ * A loopback TCP forwarder between mosaicod processes and a server (PostgreSQL, S3), which a test can
+ * {@link #cut()}: every open connection is reset and new ones are refused — the server is unreachable — or
+ * {@link #stall()}: connections stay open but no byte moves — a path that hangs — until {@link #restore()}.
+ * Only loopback addresses are ever involved.
  */
 final class TcpProxy implements AutoCloseable {
     private final int targetPort;
@@ -22,6 +23,7 @@ final class TcpProxy implements AutoCloseable {
     private final Thread acceptor;
     private final List<Socket> open = new ArrayList<>();
     private volatile boolean cut;
+    private boolean stalled; // guarded by this
     private volatile boolean closed;
     private int connections;
 
@@ -53,9 +55,24 @@ final class TcpProxy implements AutoCloseable {
         }
     }
 
-    /** Forwards new connections again. */
+    /** Holds every byte in either direction, on open and new connections, closing none. */
+    synchronized void stall() {
+        stalled = true;
+    }
+
+    /** Forwards again: new connections after a {@link #cut()}, the held bytes after a {@link #stall()}. */
     void restore() {
         cut = false;
+        synchronized (this) {
+            stalled = false;
+            notifyAll();
+        }
+    }
+
+    private synchronized void awaitFlowing() throws InterruptedException {
+        while (stalled && !closed) {
+            wait();
+        }
     }
 
     private void accept() {
@@ -90,10 +107,11 @@ final class TcpProxy implements AutoCloseable {
             byte[] buffer = new byte[16384];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    awaitFlowing();
                     out.write(buffer, 0, n);
                     out.flush();
                 }
-            } catch (IOException e) {
+            } catch (IOException | InterruptedException e) {
                 // the other side or the test cut the connection
             } finally {
                 reset(from);
@@ -122,6 +140,7 @@ final class TcpProxy implements AutoCloseable {
     public void close() throws IOException {
         closed = true;
         listener.close();
+        restore(); // wakes held pumps, which then see their sockets reset
         cut();
     }
 

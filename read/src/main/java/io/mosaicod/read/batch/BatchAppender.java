@@ -2,10 +2,18 @@ package io.mosaicod.read.batch;
 
 import java.util.Arrays;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.NonNullableStructVector;
+import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * Builds a batch by appending rows of other batches of the same schema, column by column and buffer by buffer,
@@ -155,9 +163,36 @@ public final class BatchAppender {
         sourceCount = 0;
         generation++;
         for (FieldVector v : target.getFieldVectors()) {
-            v.reset();
+            empty(v);
         }
         target.setRowCount(0);
         rows = 0;
+    }
+
+    /**
+     * Empties {@code vector} and its children for refilling, as Arrow's {@code reset} does but without zeroing
+     * values and offsets (a tenth of a merge's time): the appenders write every value and offset of the slots
+     * they fill. What they do not write must still read as it would after a reset: a bitmap's bits past the last
+     * slot (validity, a boolean's values) and the first offset of a column that gets no value.
+     */
+    private static void empty(FieldVector vector) {
+        if (!(vector instanceof NonNullableStructVector) || vector instanceof StructVector) {
+            zero(vector.getValidityBuffer(), Long.MAX_VALUE);
+        }
+        if (vector instanceof BitVector) {
+            zero(vector.getDataBuffer(), Long.MAX_VALUE);
+        } else if (vector instanceof BaseVariableWidthVector || vector instanceof ListVector) {
+            zero(vector.getOffsetBuffer(), Integer.BYTES);
+        } else if (vector instanceof BaseLargeVariableWidthVector || vector instanceof LargeListVector) {
+            zero(vector.getOffsetBuffer(), Long.BYTES);
+        }
+        for (FieldVector child : vector.getChildrenFromFields()) {
+            empty(child);
+        }
+    }
+
+    /** Zeroes the first {@code bytes} bytes of {@code buffer}, or all of it if it holds fewer. */
+    private static void zero(ArrowBuf buffer, long bytes) {
+        buffer.setZero(0, Math.min(bytes, buffer.capacity()));
     }
 }

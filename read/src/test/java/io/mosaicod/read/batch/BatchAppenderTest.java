@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -24,6 +25,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.NonNullableStructVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -179,6 +181,39 @@ class BatchAppenderTest {
                 expected.add(rowOf(from, r));
             }
             assertRows(appender.batch(), expected);
+        }
+    }
+
+    @Test
+    void aClearedTargetsBitmapsReadAsZeroPastItsLastRow() {
+        try (VectorSchemaRoot from = randomBatch(120); VectorSchemaRoot target = VectorSchemaRoot.create(SCHEMA, allocator)) {
+            BatchAppender appender = new BatchAppender(target);
+            appender.appendRange(from, 0, 120);
+            appender.batch();
+            appender.clear();
+            appender.appendRange(from, 50, 29); // ends inside a byte of every bitmap
+            for (FieldVector v : appender.batch().getFieldVectors()) {
+                assertBitmapsZeroPastValues(v);
+            }
+        }
+    }
+
+    /** Bits past a vector's values, in its validity and (booleans) its values, as a freshly reset vector has them. */
+    private static void assertBitmapsZeroPastValues(FieldVector vector) {
+        if (!(vector instanceof NonNullableStructVector) || vector instanceof StructVector) {
+            assertZeroFrom(vector.getValidityBuffer(), vector.getValueCount(), vector.getName() + " validity");
+        }
+        if (vector instanceof BitVector) {
+            assertZeroFrom(vector.getDataBuffer(), vector.getValueCount(), vector.getName() + " values");
+        }
+        for (FieldVector child : vector.getChildrenFromFields()) {
+            assertBitmapsZeroPastValues(child);
+        }
+    }
+
+    private static void assertZeroFrom(ArrowBuf bitmap, int firstBit, String what) {
+        for (long bit = firstBit; bit < bitmap.capacity() * 8; bit++) {
+            assertThat(BitVectorHelper.get(bitmap, (int) bit)).as("%s bit %d", what, bit).isZero();
         }
     }
 

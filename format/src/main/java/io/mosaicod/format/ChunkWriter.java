@@ -241,6 +241,9 @@ public final class ChunkWriter implements AutoCloseable {
         }
         int rows = batch.getRowCount();
         if (rows == 0) {
+            if (lanes != null) {
+                lanes.awaitAll(); // the previous batch is the caller's again once this call returns
+            }
             return;
         }
         VectorBounds.check(batch.getFieldVectors(), rows);

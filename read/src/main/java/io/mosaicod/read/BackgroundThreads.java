@@ -39,10 +39,29 @@ public final class BackgroundThreads {
      */
     public static void stopAndAwait(ExecutorService pool) {
         pool.shutdownNow();
+        awaitUninterruptibly(() -> pool.awaitTermination(1, TimeUnit.MINUTES));
+    }
+
+    /** The same for one thread of the caller's own: interrupts it and waits until it has ended. */
+    public static void stopAndAwait(Thread thread) {
+        thread.interrupt();
+        awaitUninterruptibly(() -> {
+            thread.join();
+            return true;
+        });
+    }
+
+    /** A wait that says whether what it waited for has happened. */
+    @FunctionalInterface
+    private interface Wait {
+        boolean ended() throws InterruptedException;
+    }
+
+    private static void awaitUninterruptibly(Wait wait) {
         boolean interrupted = false;
         while (true) {
             try {
-                if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                if (wait.ended()) {
                     break;
                 }
             } catch (InterruptedException e) {

@@ -163,10 +163,17 @@ final class ChunkOutput implements EncodeBehind.Output {
     @Override
     public void close() throws IOException {
         try {
-            if (current != null) {
-                stream.abandon();
-                current.close();
-                object.close();
+            if (object != null) { // an unfinished chunk, or one whose writer failed to open
+                try {
+                    if (stream != null) {
+                        stream.abandon();
+                    }
+                    if (current != null) {
+                        current.close();
+                    }
+                } finally {
+                    object.close();
+                }
                 current = null;
                 stream = null;
                 object = null;

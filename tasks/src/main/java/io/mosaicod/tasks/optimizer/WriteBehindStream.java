@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.optimizer;
 
+import io.mosaicod.read.BackgroundThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -29,6 +30,7 @@ final class WriteBehindStream extends OutputStream {
     private int used;
     private volatile IOException failure;
     private boolean ended;
+    private volatile boolean abandoned;
 
     private record Filled(byte[] bytes, int length) {
     }
@@ -106,20 +108,20 @@ final class WriteBehindStream extends OutputStream {
         drain();
     }
 
-    /** Stops without writing what is queued: for a chunk that is being thrown away. */
+    /**
+     * Stops without writing what is queued, for a chunk that is being thrown away, and returns once the thread
+     * has left the target, even if the caller is interrupted: the target's owner then aborts it.
+     */
     void abandon() {
         ended = true;
-        writer.interrupt();
-        try {
-            writer.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        abandoned = true;
+        BackgroundThreads.stopAndAwait(writer);
     }
 
     private void writeAll() {
         try {
-            while (true) {
+            // the flag, not only the interrupt: a target may swallow the interrupt while it writes
+            while (!abandoned) {
                 Filled next = filled.take();
                 if (next.bytes() == END) {
                     target.flush();
@@ -128,6 +130,7 @@ final class WriteBehindStream extends OutputStream {
                 target.write(next.bytes(), 0, next.length());
                 free.put(next.bytes());
             }
+            failure = new InterruptedIOException("writing was abandoned");
         } catch (IOException e) {
             failure = e;
             free.clear();

@@ -115,6 +115,21 @@ class ChunkOutputTest {
         assertThat(objects.unfinishedWrites()).isEmpty();
     }
 
+    @Test
+    void aChunkWhoseWriterFailsToOpenIsAbortedWithItsWriteBehindThread() throws Exception {
+        try (ChunkOutput output = output(objects)) {
+            Thread.currentThread().interrupt(); // the new chunk's first bytes cannot be queued for writing
+            try {
+                assertThatThrownBy(() -> write(output, 0)).isInstanceOf(java.io.InterruptedIOException.class);
+            } finally {
+                Thread.interrupted();
+            }
+        }
+        assertThat(objects.unfinishedWrites()).as("the chunk's writer aborted").isEmpty();
+        assertThat(Thread.getAllStackTraces().keySet()).as("no write-behind thread left")
+                .noneMatch(t -> t.getName().startsWith("write-behind ") && t.isAlive());
+    }
+
     private ObjectStore failingCommitOf(Predicate<String> fails) {
         return new ForwardingObjectStore(objects) {
             @Override

@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("fast")
@@ -106,5 +108,54 @@ class WriteBehindStreamTest {
         entered.await();
         stream.abandon(); // returns: the thread stopped
         assertThatThrownBy(stream::drain).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    @Timeout(60)
+    void abandoningOnAnInterruptedThreadWaitsUntilTheWriterHasLeftTheTarget() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean targetLeft = new AtomicBoolean();
+        OutputStream slow = new OutputStream() {
+            @Override
+            public void write(int b) {
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                entered.countDown();
+                boolean done = false;
+                while (!done) { // a write that does not give way to interrupts, as a store's may not
+                    try {
+                        release.await();
+                        done = true;
+                    } catch (InterruptedException ignored) {
+                        // keeps writing
+                    }
+                }
+                targetLeft.set(true);
+            }
+        };
+        WriteBehindStream stream = new WriteBehindStream(slow, "test", WriteBehindStream.buffers(16, 2));
+        stream.write(new byte[20], 0, 20);
+        entered.await();
+        Thread abandoning = Thread.currentThread();
+        Thread releaser = new Thread(() -> {
+            while (abandoning.getState() != Thread.State.WAITING) { // blocked in abandon, waiting for the writer
+                Thread.onSpinWait();
+            }
+            release.countDown();
+        });
+        releaser.start();
+        try {
+            abandoning.interrupt();
+            stream.abandon();
+            assertThat(targetLeft).as("the writer had left the target when abandon returned").isTrue();
+            assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+        } finally {
+            Thread.interrupted();
+            release.countDown();
+            releaser.join();
+        }
     }
 }

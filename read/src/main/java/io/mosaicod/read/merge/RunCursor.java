@@ -31,8 +31,8 @@ final class RunCursor {
                 run.close();
                 return null;
             }
-        } catch (IOException | RuntimeException e) {
-            cursor.closeQuietly(); // e.g. a corrupt first page: the run's reader holds buffers
+        } catch (Throwable e) { // errors too: whatever ends the merge, the run's reader holds buffers
+            cursor.closeQuietly(); // e.g. a corrupt first page
             throw e;
         }
         return cursor;

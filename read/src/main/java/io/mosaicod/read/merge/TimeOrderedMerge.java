@@ -103,7 +103,7 @@ public final class TimeOrderedMerge {
                 }
                 rowsEmitted += count;
                 alive = head.advance(count);
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) { // errors too: the head is in no list that close() empties
                 head.closeQuietly();
                 throw e;
             }

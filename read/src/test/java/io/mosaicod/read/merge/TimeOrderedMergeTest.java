@@ -169,6 +169,37 @@ class TimeOrderedMergeTest {
         // the leak check in close() proves the failed run was closed
     }
 
+    @Test
+    void aRunFailingOnItsFirstBatchWithAnErrorIsClosed() {
+        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new SortedRun() {
+            private final ArrowBuf readBuffer = allocator.buffer(1024);
+
+            @Override
+            public VectorSchemaRoot nextBatch() {
+                throw new Error("decoder broke");
+            }
+
+            @Override
+            public void close() {
+                readBuffer.close();
+            }
+        }));
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, sources, allocator, 100, batch -> { }))
+                .hasMessageContaining("decoder broke");
+    }
+
+    @Test
+    void theRunBeingMergedIsClosedWhenTheSinkFailsWithAnError() {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            rows.add(new Row((long) i, 0, i));
+        }
+        List<RunSource> sources = List.of(new RunSource(0, 0L, () -> new ListRun(rows, 10)));
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, sources, allocator, 10, batch -> {
+            throw new Error("sink broke");
+        })).hasMessageContaining("sink broke"); // the leak check in close() proves the run was closed
+    }
+
     /**
      * A run without timestamps ahead (in input order) of a run starting at Long.MAX_VALUE must not let the
      * merge think no timestamped run is left: CI's NestedMergePropertyTest once found the MAX_VALUE rows of

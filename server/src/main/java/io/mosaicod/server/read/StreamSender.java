@@ -113,6 +113,9 @@ final class StreamSender {
         } finally {
             parking.leave(this);
         }
+        // evicted as its client read again, it no longer holds a place in the lot: it goes on, and a later wait
+        // for its client, as slow as any, must not end it for that eviction
+        evicted = false;
         rowsToSkip = rowsAtLastTimestamp;
     }
 
@@ -133,7 +136,10 @@ final class StreamSender {
         }
     }
 
-    /** Called by the parking lot: the stream ends with {@link Reason#EVICTED} at its next look at the client. */
+    /**
+     * Called by the parking lot: the stream ends with {@link Reason#EVICTED} at its next look at the client, unless
+     * that look finds the client reading again.
+     */
     void evict() {
         evicted = true;
     }

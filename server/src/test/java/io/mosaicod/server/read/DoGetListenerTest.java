@@ -2,10 +2,7 @@ package io.mosaicod.server.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.grpc.stub.ServerCallStreamObserver;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -31,7 +28,7 @@ class DoGetListenerTest {
     @Test
     void batchesSentOnACancelledCallAreLetGoOfToo() throws IOException {
         try (BufferAllocator allocator = new RootAllocator()) {
-            Observer call = new Observer();
+            CallObserver call = new CallObserver();
             DoGetListener listener = new DoGetListener(call);
             try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
                 listener.start(root);
@@ -56,68 +53,5 @@ class DoGetListenerTest {
             ts.set(i, first + i);
         }
         root.setRowCount(1000);
-    }
-
-    /** gRPC's observer as far as the listener uses it. */
-    private static final class Observer extends ServerCallStreamObserver<InputStream> {
-        final List<byte[]> taken = new ArrayList<>();
-        boolean cancelled;
-        int ends;
-
-        @Override
-        public void onNext(InputStream message) {
-            if (cancelled) {
-                return;
-            }
-            try (message) { // gRPC drains a message it takes, then closes it
-                taken.add(message.readAllBytes());
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            ends++;
-        }
-
-        @Override
-        public void onCompleted() {
-            ends++;
-        }
-
-        @Override
-        public boolean isCancelled() {
-            return cancelled;
-        }
-
-        @Override
-        public void setOnCancelHandler(Runnable handler) {
-        }
-
-        @Override
-        public void setCompression(String compression) {
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public void setOnReadyHandler(Runnable handler) {
-        }
-
-        @Override
-        public void request(int count) {
-        }
-
-        @Override
-        public void setMessageCompression(boolean enable) {
-        }
-
-        @Override
-        public void disableAutoInboundFlowControl() {
-        }
     }
 }

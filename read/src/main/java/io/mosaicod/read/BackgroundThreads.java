@@ -4,6 +4,7 @@ import io.mosaicod.core.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,6 +41,18 @@ public final class BackgroundThreads {
     public static void stopAndAwait(ExecutorService pool) {
         pool.shutdownNow();
         awaitUninterruptibly(() -> pool.awaitTermination(1, TimeUnit.MINUTES));
+    }
+
+    /**
+     * The same, for work that may hang (a store call without a timeout): waits at most {@code limit}, however
+     * often the caller is interrupted meanwhile; false if the work had not ended by then.
+     */
+    public static boolean stopAndAwait(ExecutorService pool, Duration limit) {
+        pool.shutdownNow();
+        long deadline = System.nanoTime() + limit.toNanos();
+        awaitUninterruptibly(() -> pool.awaitTermination(Math.max(0, deadline - System.nanoTime()),
+                TimeUnit.NANOSECONDS) || System.nanoTime() >= deadline);
+        return pool.isTerminated();
     }
 
     /** The same for one thread of the caller's own: interrupts it and waits until it has ended. */

@@ -6,6 +6,7 @@ import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -15,7 +16,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.slf4j.Logger;
@@ -131,13 +131,10 @@ public final class ChunkPrefetcher implements AutoCloseable {
             unopened = List.copyOf(fetched.values());
             fetched.clear();
         }
-        fetchers.shutdownNow(); // interrupts fetches under way; a fetch never outlives close()
-        try {
-            if (!fetchers.awaitTermination(1, TimeUnit.MINUTES)) {
-                LOG.warn("chunk reads ahead did not stop within a minute of being cancelled");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        // interrupts fetches under way and waits for them, even if this thread is interrupted: a fetch never
+        // outlives close(), since the caller frees what fetches use next
+        if (!BackgroundThreads.stopAndAwait(fetchers, Duration.ofMinutes(1))) {
+            LOG.warn("chunk reads ahead did not stop within a minute of being cancelled");
         }
         for (Fetch fetch : unopened) {
             fetch.bytes().thenAccept(ChunkPrefetcher::free);

@@ -5,6 +5,7 @@ import io.mosaicod.read.BackgroundThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -92,13 +92,10 @@ final class RunsAhead implements AutoCloseable {
             untaken = new ArrayList<>(opening.values());
             opening.clear();
         }
-        openers.shutdownNow();
-        try {
-            if (!openers.awaitTermination(1, TimeUnit.MINUTES)) {
-                LOG.warn("runs opened ahead did not stop within a minute of being cancelled");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        // interrupts the openings under way and waits for them, even if this thread is interrupted: the caller
+        // frees the memory they decode into next
+        if (!BackgroundThreads.stopAndAwait(openers, Duration.ofMinutes(1))) {
+            LOG.warn("runs opened ahead did not stop within a minute of being cancelled");
         }
         for (CompletableFuture<SortedRun> run : untaken) {
             run.thenAccept(RunsAhead::closeQuietly);

@@ -67,11 +67,14 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
         this.rows = rows;
         this.chunks = chunks;
         Dialect dialect = database.dialect;
+        // rows locked by another transaction are skipped, as by the acquisition: a commit whose client vanished
+        // mid-transaction holds its row's lock until the server notices, and must not hold up every other reclaim
         this.reclaim = dialect.render("""
                 UPDATE topic_optimization
                 SET lease_owner = NULL, lease_token = NULL, fresh_folder = NULL, leased_at_ms = NULL,
                     lease_expires_at_ms = NULL
-                WHERE lease_expires_at_ms <= {now_ms}""");
+                WHERE topic_id IN (
+                    SELECT topic_id FROM topic_optimization WHERE lease_expires_at_ms <= {now_ms}{skip_locked})""");
         this.renew = dialect.render("UPDATE topic_optimization SET lease_expires_at_ms = {now_ms} + ? WHERE "
                 + LEASE_IS_HELD + " AND lease_expires_at_ms > {now_ms}");
         this.dequeueIfUnexpired = dialect.render(

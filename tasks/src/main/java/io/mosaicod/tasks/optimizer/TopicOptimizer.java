@@ -146,9 +146,20 @@ public final class TopicOptimizer {
             return unpublished(lease, RunOutcome.LEASE_LOST, e.getMessage(), in, spillPasses, started);
         } catch (Exception e) {
             LOG.debug("optimizing topic {} failed", topic.locator(), e);
-            // an unreachable store or repository is no fault of the topic: it must not count toward giving it up
-            RunOutcome outcome = Availability.outageBehind(e).isPresent() ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
+            // an unreachable store or repository is no fault of the topic: it must not count toward giving it up;
+            // nor is a failure after the lease was lost (its fresh folder may have been cleaned up meanwhile)
+            RunOutcome outcome = Availability.outageBehind(e).isPresent() ? RunOutcome.INTERRUPTED
+                    : stillHeld(lease) ? RunOutcome.FAILED : RunOutcome.LEASE_LOST;
             return unpublished(lease, outcome, FailureText.of(e), in, spillPasses, started);
+        }
+    }
+
+    /** Whether {@code lease} is still this instance's, as a renewal finds; taken as held if that cannot be told. */
+    private boolean stillHeld(Lease lease) {
+        try {
+            return queue.renew(lease, settings.leaseDuration());
+        } catch (RuntimeException e) {
+            return true;
         }
     }
 

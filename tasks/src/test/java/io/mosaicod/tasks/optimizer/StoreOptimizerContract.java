@@ -364,6 +364,33 @@ abstract class StoreOptimizerContract {
     }
 
     @Test
+    void aRewriteFailingAfterItsLeaseWasLostIsNoFailureOfTheTopic() throws IOException {
+        fixture.ingest("taken", "default", TopicFixture.nearlyOrdered(6, 100, 0.5, 7));
+        var queue = repository.optimizationQueue();
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease stale = queue.acquire(instanceId, Duration.ZERO).orElseThrow(); // expires at once
+        long other = repository.instances().register(InstanceKind.STORE_OPTIMIZER, "other", 2, true);
+        assertThat(queue.reclaimExpiredLeases()).isEqualTo(1);
+        queue.acquire(other, Duration.ofMinutes(5)).orElseThrow();
+        // the stale lease's fresh folder is unreferenced now, and a cleanup may remove it under the rewrite
+        ObjectStore cleanedUp = new ForwardingObjectStore(store) {
+            @Override
+            public io.mosaicod.store.ObjectWriter newWriter(String key) throws IOException {
+                if (key.startsWith(stale.freshFolder() + "/")) {
+                    throw new IOException("the temporary file of '" + key + "' vanished");
+                }
+                return super.newWriter(key);
+            }
+        };
+
+        TopicResult result = TopicOptimizer.assemble(repository.catalog(), queue, cleanedUp, allocator,
+                settings(MAX_CHUNK, 0), renewals, new StopSignal()).optimize(stale);
+
+        assertThat(result.outcome()).isEqualTo(RunOutcome.LEASE_LOST);
+        assertThat(result.error()).hasValueSatisfying(error -> assertThat(error).contains("vanished"));
+    }
+
+    @Test
     void aTopicLargerThanTheMemoryPoolIsMergedBySpillingSortedRuns() throws IOException {
         Topic topic = fixture.ingest("dense", "ragged", TopicFixture.nearlyOrdered(60, 300, 0.97, 9));
         List<String> before = fixture.rows(topic);

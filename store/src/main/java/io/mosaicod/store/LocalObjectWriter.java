@@ -7,6 +7,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HexFormat;
 import java.util.OptionalInt;
 
@@ -40,7 +42,7 @@ final class LocalObjectWriter extends ObjectWriter {
         Path temporary = target.resolveSibling(temporaryName(target));
         try {
             if (!Files.isDirectory(target.getParent())) { // one stat: creating an existing one costs an exception
-                Files.createDirectories(target.getParent());
+                createDurably(target.getParent(), directorySyncs);
             }
             TemporaryFile file = directAlignment.isPresent()
                     ? DirectTemporaryFile.create(temporary, directAlignment.getAsInt())
@@ -48,6 +50,21 @@ final class LocalObjectWriter extends ObjectWriter {
             return new LocalObjectWriter(key, target, temporary, file, directorySyncs);
         } catch (IOException e) {
             throw new ObjectStoreException(key, "cannot start writing '" + key + "' at " + temporary + ": " + e, e);
+        }
+    }
+
+    /**
+     * Creates {@code directory} and its missing ancestors, each entry made durable in its parent: a crash must not
+     * forget a new topic folder whose chunks were synced and recorded (the rename's fsync covers only the last).
+     */
+    private static void createDurably(Path directory, DirectorySyncs directorySyncs) throws IOException {
+        Deque<Path> missing = new ArrayDeque<>();
+        for (Path d = directory; d != null && !Files.isDirectory(d); d = d.getParent()) {
+            missing.push(d);
+        }
+        Files.createDirectories(directory);
+        for (Path created : missing) {
+            directorySyncs.sync(created.getParent());
         }
     }
 

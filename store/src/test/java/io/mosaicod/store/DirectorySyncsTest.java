@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,5 +79,20 @@ class DirectorySyncsTest {
         assertThatThrownBy(() -> syncs.sync(folder)).isInstanceOf(IOException.class);
         syncs.sync(folder);
         assertThat(calls.get()).isEqualTo(2);
+    }
+
+    /** A new topic folder's entries are synced into their parents, not only the chunk's rename into the last. */
+    @Test
+    void aWriterCreatingFoldersMakesEachNewEntryDurable() throws Exception {
+        List<Path> forced = new CopyOnWriteArrayList<>();
+        DirectorySyncs syncs = new DirectorySyncs(forced::add);
+        Path target = folder.resolve("tp_new").resolve("data").resolve("00000.parquet");
+        LocalObjectWriter writer = LocalObjectWriter.create("tp_new/data/00000.parquet", target,
+                OptionalInt.empty(), syncs);
+        writer.stream().write(new byte[] {1, 2, 3});
+        writer.commit();
+        writer.close();
+        assertThat(forced).as("the store folder, the topic folder, and the data folder the chunk was renamed into")
+                .containsExactlyInAnyOrder(folder, folder.resolve("tp_new"), folder.resolve("tp_new").resolve("data"));
     }
 }

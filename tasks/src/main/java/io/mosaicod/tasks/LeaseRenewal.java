@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,8 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Renews a lease in the repository every third of its duration, on a timer thread, while long work runs
  * under it (an optimizer's topic, a cleanup's pass). Once the lease is known to be lost — the repository
- * says it is no longer held, or renewals kept failing for a whole lease duration (e.g. the database is
- * unreachable, so another instance may hold it by now) — {@link #lost()} says why and renewals stop; the
+ * says it is no longer held, or no renewal succeeded for a whole lease duration (renewals failing because the
+ * database is unreachable, or one that has not returned, so another instance may hold it by now) —
+ * {@link #lost()} says why and renewals stop; the
  * work must stop at its next safe point. Publishing is fenced in the repository anyway: this only stops
  * wasted work early.
  */
@@ -35,7 +37,7 @@ public final class LeaseRenewal implements AutoCloseable {
     private final Runnable onLost;
     private final ScheduledFuture<?> renewals;
     private volatile long lastRenewedNanos;
-    private volatile String lostBecause;
+    private final AtomicReference<String> lostBecause = new AtomicReference<>();
     private volatile boolean stopped;
 
     /** @param lease names the lease in logs, e.g. {@code the lease on run_1/imu} */
@@ -44,7 +46,7 @@ public final class LeaseRenewal implements AutoCloseable {
         });
     }
 
-    /** @param onLost runs once, on the timer thread, when the lease is found lost (e.g. to count it) */
+    /** @param onLost runs once when the lease is found lost (e.g. to count it) */
     public LeaseRenewal(String lease, Renewer renewer, Duration duration, ScheduledExecutorService scheduler,
                         Runnable onLost) {
         this(lease, renewer, duration, scheduler, onLost, System::nanoTime);
@@ -74,7 +76,7 @@ public final class LeaseRenewal implements AutoCloseable {
 
     /** One renewal attempt: what the scheduler runs every third of the lease (a test may run it itself). */
     void renew() {
-        if (lostBecause != null || stopped) {
+        if (lostBecause.get() != null || stopped) {
             return;
         }
         try {
@@ -97,15 +99,24 @@ public final class LeaseRenewal implements AutoCloseable {
     }
 
     private void lose(String reason) {
-        lostBecause = reason;
-        renewals.cancel(false);
-        LOG.warn("lost {}: {}", lease, reason);
-        onLost.run();
+        if (lostBecause.compareAndSet(null, reason)) { // the timer thread and the work may both find it
+            renewals.cancel(false);
+            LOG.warn("lost {}: {}", lease, reason);
+            onLost.run();
+        }
     }
 
-    /** Why the lease is gone, or empty while it is held. */
+    /**
+     * Why the lease is gone, or empty while it is held. Asked at the work's safe points, it also finds a lease
+     * whose last successful renewal is a whole duration old even while a renewal has not returned (a database
+     * that stopped answering without closing the connection), which the timer thread cannot tell.
+     */
     public Optional<String> lost() {
-        return Optional.ofNullable(lostBecause);
+        if (lostBecause.get() == null && !stopped
+                && nanoTime.getAsLong() - lastRenewedNanos > duration.toNanos()) {
+            lose("not renewed for " + duration.toSeconds() + " s");
+        }
+        return Optional.ofNullable(lostBecause.get());
     }
 
     /**

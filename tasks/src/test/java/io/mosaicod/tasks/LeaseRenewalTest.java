@@ -84,6 +84,36 @@ class LeaseRenewalTest {
     }
 
     @Test
+    void aRenewalThatHasNotReturnedForAWholeLeaseDurationLosesTheLease() throws Exception {
+        CountDownLatch renewing = new CountDownLatch(1);
+        CountDownLatch answer = new CountDownLatch(1);
+        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
+            renewing.countDown();
+            try {
+                answer.await(); // a database that stopped answering on an open connection
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return true;
+        }, LONG, scheduler, clock::get)) {
+            Thread hanging = new Thread(renewal::renew, "renewal that hangs");
+            hanging.start();
+            try {
+                assertThat(renewing.await(10, TimeUnit.SECONDS)).as("a renewal started").isTrue();
+                clock.addAndGet(LONG.toNanos());
+                assertThat(renewal.lost()).as("exactly the lease duration").isEmpty();
+                clock.incrementAndGet();
+                assertThat(renewal.lost()).hasValue("not renewed for 3600 s");
+            } finally {
+                answer.countDown();
+                hanging.join();
+            }
+            assertThat(renewal.lost()).as("a renewal returning late does not bring the lease back")
+                    .hasValue("not renewed for 3600 s");
+        }
+    }
+
+    @Test
     void aSuccessfulRenewalRestartsTheTimeRenewalsMayFail() {
         AtomicBoolean reachable = new AtomicBoolean(false);
         try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {

@@ -48,8 +48,8 @@ final class DecodeAheadRun implements SortedRun {
         }
         if (handed == null) {
             handed = VectorSchemaRoot.create(decoded.getSchema(), allocator);
+            spare = VectorSchemaRoot.create(decoded.getSchema(), allocator); // both before anything may fail
             handed.allocateNew(); // the run decodes into these buffers next
-            spare = VectorSchemaRoot.create(decoded.getSchema(), allocator);
         }
         int rows = decoded.getRowCount();
         Batches.swap(decoded, handed, spare);

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
@@ -98,6 +99,15 @@ class DecodeAheadRunTest {
                     assertThat(run.nextBatch()).isNotNull();
                 }
             }
+        }
+    }
+
+    @Test
+    void closesAfterItsOwnBatchCouldNotBeAllocated() throws IOException {
+        try (BufferAllocator noRoom = allocator.newChildAllocator("no room", 0, 0)) {
+            DecodeAheadRun run = DecodeAheadRun.start(open(), decoder, noRoom);
+            assertThatThrownBy(run::nextBatch).isInstanceOf(OutOfMemoryException.class);
+            run.close();
         }
     }
 

@@ -69,6 +69,7 @@ final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDa
                     case DATA_BODY -> {
                         if (body != null) {
                             body.close(); // protobuf semantics: the last occurrence wins
+                            body = null; // not closed again if the next one cannot be allocated
                         }
                         body = allocate(size);
                         GetReadableBuffer.readIntoBuffer(stream, body, size, true);

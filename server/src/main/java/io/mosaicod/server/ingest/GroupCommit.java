@@ -97,12 +97,23 @@ final class GroupCommit implements AutoCloseable {
             outcomes = claims.addChunks(request);
         } catch (RuntimeException e) {
             for (Pending pending : group) {
-                pending.upload().notRecorded(e);
+                tell(() -> pending.upload().notRecorded(e));
             }
             return;
         }
         for (int i = 0; i < group.size(); i++) {
-            group.get(i).upload().recorded(group.get(i).chunks(), outcomes.get(i), askedAt);
+            Pending pending = group.get(i);
+            ChunksAdded outcome = outcomes.get(i);
+            tell(() -> pending.upload().recorded(pending.chunks(), outcome, askedAt));
+        }
+    }
+
+    /** One upload's failure to take its outcome must not keep the others from theirs, nor end this thread. */
+    private static void tell(Runnable upload) {
+        try {
+            upload.run();
+        } catch (RuntimeException e) {
+            LOG.error("an upload failed to take the outcome of its chunks", e);
         }
     }
 

@@ -80,6 +80,7 @@ final class TopicUpload implements GroupCommit.Upload {
     private int nextOrdinal;
 
     private final ArrayDeque<Slot> unacknowledged = new ArrayDeque<>();
+    /** Batches being decoded or held by a chunk writer: each holds memory of the upload's pool, closed once none is. */
     private int writing;
     private int chunks;
     private long rows;
@@ -126,12 +127,25 @@ final class TopicUpload implements GroupCommit.Upload {
      * once the batch is acknowledged or the upload stops.
      */
     void write(FlightDataMessage message, long receivedBytes) {
+        synchronized (this) {
+            if (stopped) {
+                pipeline.budget().release(receivedBytes);
+                return;
+            }
+            writing++; // counted before decoding: an upload stopped meanwhile must not close the pool under it
+        }
         VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator);
         try {
             load(message, batch);
         } catch (RuntimeException e) {
             batch.close();
             pipeline.budget().release(receivedBytes);
+            synchronized (this) {
+                writing--;
+                if (stopped) {
+                    endOnceIdle();
+                }
+            }
             throw e;
         }
         int batchRows = batch.getRowCount();
@@ -141,6 +155,8 @@ final class TopicUpload implements GroupCommit.Upload {
             if (stopped) {
                 batch.close();
                 pipeline.budget().release(receivedBytes);
+                writing--;
+                endOnceIdle();
                 return;
             }
             slot = new Slot(batchRows == 0 ? -1 : nextOrdinal++, batchRows, receivedBytes, message.appMetadata(),
@@ -148,10 +164,10 @@ final class TopicUpload implements GroupCommit.Upload {
             unacknowledged.add(slot);
             if (batchRows == 0) {
                 batch.close();
+                writing--;
                 acknowledged = acknowledgeRecorded();
             } else {
-                writing++;
-                acknowledged = 0;
+                acknowledged = 0; // still counted: a chunk writer holds it now
             }
         }
         acknowledged(acknowledged);
@@ -471,6 +487,8 @@ final class TopicUpload implements GroupCommit.Upload {
         metrics.uploadEnded(completed);
         try {
             allocator.close();
+        } catch (RuntimeException e) { // memory still held: a defect to report, not a reason to fail the caller
+            LOG.error("upload of topic {} ended holding memory: {}", topic.locator(), e.getMessage());
         } finally {
             claim.release();
             registry.end(topic.id());

@@ -110,4 +110,21 @@ class FlightDataMarshallerTest {
                     e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
         }
     }
+
+    @Test
+    void aSecondBodyThatDoesNotFitIsRefusedAndTheFirstReleasedOnce() {
+        byte[] first = Flight.FlightData.newBuilder().setDataBody(ByteString.copyFrom(new byte[100])).build()
+                .toByteArray();
+        byte[] second = Flight.FlightData.newBuilder().setDataBody(ByteString.copyFrom(new byte[1000])).build()
+                .toByteArray();
+        byte[] both = Arrays.copyOf(first, first.length + second.length); // protobuf: the last occurrence wins
+        System.arraycopy(second, 0, both, first.length, second.length);
+        try (BufferAllocator small = new RootAllocator(512)) {
+            FlightDataMarshaller uploads = new FlightDataMarshaller(small, 4096);
+            try (FlightDataMessage message = uploads.parse(new ByteArrayInputStream(both))) {
+                assertThatThrownBy(message::requireReadable).isInstanceOfSatisfying(ProtocolException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+            }
+        }
+    }
 }

@@ -99,7 +99,10 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
             }
             asked = true;
         }
-        if (budget.reserve(expectedBytes, this)) {
+        boolean reserved = budget.reserve(expectedBytes, this);
+        if (done || callClosed) { // ended while reserving: its own cancel may have come before this reservation
+            budget.cancel(this);
+        } else if (reserved) {
             granted();
         }
     }

@@ -36,15 +36,9 @@ class LeaseRenewalTest {
     void aRenewalLandingAfterTheStopBeforeTheCommitIsNoLoss() throws Exception {
         CountDownLatch renewing = new CountDownLatch(1);
         CountDownLatch committed = new CountDownLatch(1);
-        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
-            renewing.countDown();
-            try {
-                committed.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return false; // the lease is gone: the commit ended it
-        }, LONG, scheduler, clock::get)) {
+        // the lease is gone once the renewal returns: the commit ended it
+        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", answeringWhen(renewing, committed, false), LONG,
+                scheduler, clock::get)) {
             Thread inFlight = new Thread(renewal::renew, "renewal in flight");
             inFlight.start();
             assertThat(renewing.await(10, TimeUnit.SECONDS)).as("a renewal started").isTrue();
@@ -87,15 +81,9 @@ class LeaseRenewalTest {
     void aRenewalThatHasNotReturnedForAWholeLeaseDurationLosesTheLease() throws Exception {
         CountDownLatch renewing = new CountDownLatch(1);
         CountDownLatch answer = new CountDownLatch(1);
-        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", () -> {
-            renewing.countDown();
-            try {
-                answer.await(); // a database that stopped answering on an open connection
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return true;
-        }, LONG, scheduler, clock::get)) {
+        // a database that stopped answering on an open connection
+        try (LeaseRenewal renewal = new LeaseRenewal("a test lease", answeringWhen(renewing, answer, true), LONG,
+                scheduler, clock::get)) {
             Thread hanging = new Thread(renewal::renew, "renewal that hangs");
             hanging.start();
             try {
@@ -133,5 +121,18 @@ class LeaseRenewalTest {
             renewal.renew();
             assertThat(renewal.lost()).isPresent();
         }
+    }
+
+    /** A renewal that says it started, then waits until {@code answer} opens and returns {@code renewed}. */
+    private static LeaseRenewal.Renewer answeringWhen(CountDownLatch started, CountDownLatch answer, boolean renewed) {
+        return () -> {
+            started.countDown();
+            try {
+                answer.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return renewed;
+        };
     }
 }

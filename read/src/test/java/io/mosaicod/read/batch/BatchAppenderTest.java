@@ -181,18 +181,7 @@ class BatchAppenderTest {
                 expected.add(rowOf(from, r));
             }
             assertRows(appender.batch(), expected);
-        }
-    }
-
-    @Test
-    void aClearedTargetsBitmapsReadAsZeroPastItsLastRow() {
-        try (VectorSchemaRoot from = randomBatch(120); VectorSchemaRoot target = VectorSchemaRoot.create(SCHEMA, allocator)) {
-            BatchAppender appender = new BatchAppender(target);
-            appender.appendRange(from, 0, 120);
-            appender.batch();
-            appender.clear();
-            appender.appendRange(from, 50, 29); // ends inside a byte of every bitmap
-            for (FieldVector v : appender.batch().getFieldVectors()) {
+            for (FieldVector v : target.getFieldVectors()) { // 30 rows: each bitmap ends inside a byte
                 assertBitmapsZeroPastValues(v);
             }
         }

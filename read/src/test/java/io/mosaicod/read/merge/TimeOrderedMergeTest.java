@@ -151,32 +151,29 @@ class TimeOrderedMergeTest {
 
     @Test
     void aRunFailingOnItsFirstBatchIsClosed() {
-        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new SortedRun() {
-            private final ArrowBuf readBuffer = allocator.buffer(1024); // what an open chunk reader holds
-
-            @Override
-            public VectorSchemaRoot nextBatch() throws IOException {
-                throw new IOException("page checksum mismatch");
-            }
-
-            @Override
-            public void close() {
-                readBuffer.close();
-            }
-        }));
-        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, sources, allocator, 100, batch -> { }))
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, failingOnItsFirstBatch(
+                new IOException("page checksum mismatch")), allocator, 100, batch -> { }))
                 .hasMessageContaining("checksum");
         // the leak check in close() proves the failed run was closed
     }
 
     @Test
     void aRunFailingOnItsFirstBatchWithAnErrorIsClosed() {
-        List<RunSource> sources = List.of(new RunSource(0, 1L, () -> new SortedRun() {
+        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, failingOnItsFirstBatch(new Error("decoder broke")),
+                allocator, 100, batch -> { })).hasMessageContaining("decoder broke");
+    }
+
+    /** One run holding buffers, as an open chunk reader does, whose first batch fails with {@code failure}. */
+    private List<RunSource> failingOnItsFirstBatch(Throwable failure) {
+        return List.of(new RunSource(0, 1L, () -> new SortedRun() {
             private final ArrowBuf readBuffer = allocator.buffer(1024);
 
             @Override
-            public VectorSchemaRoot nextBatch() {
-                throw new Error("decoder broke");
+            public VectorSchemaRoot nextBatch() throws IOException {
+                if (failure instanceof IOException io) {
+                    throw io;
+                }
+                throw (Error) failure;
             }
 
             @Override
@@ -184,8 +181,6 @@ class TimeOrderedMergeTest {
                 readBuffer.close();
             }
         }));
-        assertThatThrownBy(() -> TimeOrderedMerge.merge(SCHEMA, sources, allocator, 100, batch -> { }))
-                .hasMessageContaining("decoder broke");
     }
 
     @Test

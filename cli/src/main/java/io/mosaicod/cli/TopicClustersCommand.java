@@ -26,7 +26,6 @@ import org.apache.arrow.memory.RootAllocator;
  */
 final class TopicClustersCommand extends ConfiguredCommand {
     private static final String JSON = "--json";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     TopicClustersCommand(Invocation invocation) {
         super(invocation);
@@ -95,7 +94,9 @@ final class TopicClustersCommand extends ConfiguredCommand {
     private static List<OntologyCondition> conditions(String text) {
         JsonNode ontology;
         try {
-            ontology = MAPPER.readTree(text);
+            // built here, not in a static field: every command instantiates the whole command tree at start-up,
+            // and a mapper costs every command ~65 ms of class loading there (docs/benchmarks.md)
+            ontology = new ObjectMapper().readTree(text);
         } catch (JsonProcessingException e) {
             throw new UsageException("ONTOLOGY_JSON is not JSON: " + e.getOriginalMessage());
         }

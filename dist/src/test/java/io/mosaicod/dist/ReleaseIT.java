@@ -119,6 +119,17 @@ class ReleaseIT {
                 .isRegularFile();
     }
 
+    @Test
+    void aCacheFolderGivenRelativeToTheWorkingFolderGetsItsClassArchive() throws Exception {
+        Path work = Files.createDirectories(scratch.resolve("relative"));
+        Map<String, String> relative = new HashMap<>(env);
+        relative.put("MOSAICOD_CACHE_DIR", "launcher-cache");
+        Result version = run(work, relative, home.resolve("bin/mosaicod").toString(), "--version");
+        assertThat(version.exitCode).as(version.err).isZero();
+        assertThat(version.err).doesNotContain("could not prepare the class archive");
+        assertThat(work.resolve("launcher-cache/mosaicod.jsa")).isNotEmptyFile();
+    }
+
     /** A folder of links to the tools the release may use, and the Java runtime's own folder. */
     private static String toolsOnly() throws Exception {
         Path tools = Files.createDirectories(scratch.resolve("tools"));
@@ -135,13 +146,17 @@ class ReleaseIT {
     }
 
     private static Result run(Path workingDir, String... command) throws Exception {
+        return run(workingDir, env, command);
+    }
+
+    private static Result run(Path workingDir, Map<String, String> environment, String... command) throws Exception {
         Path out = Files.createTempFile(scratch, "out", ".txt");
         Path err = Files.createTempFile(scratch, "err", ".txt");
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command))).directory(workingDir.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
-        if (env != null) {
+        if (environment != null) {
             builder.environment().clear();
-            builder.environment().putAll(env);
+            builder.environment().putAll(environment);
         }
         Process process = builder.start();
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).as(String.join(" ", command) + " finished").isTrue();

@@ -22,6 +22,8 @@ public final class Availability {
     private final Duration interval;
     private final AtomicBoolean down = new AtomicBoolean();
     private volatile long downSinceNanos;
+    private volatile boolean closed;
+    private volatile Thread prober;
 
     /** Marks the failures that show a part unreachable (an outage), as opposed to refusals and bugs. */
     public interface Unreachable {
@@ -56,13 +58,19 @@ public final class Availability {
 
     /** Records a failure that shows the part unreachable; only the first of an outage is logged. */
     public void lost(Throwable cause) {
-        if (down.compareAndSet(false, true)) {
+        if (closed) {
+            LOG.debug("{} failed after it was closed: {}", part, FailureText.of(cause));
+        } else if (down.compareAndSet(false, true)) {
             downSinceNanos = System.nanoTime();
             LOG.warn("{} is unavailable: {}; requests that need it fail until it is back", part,
                     FailureText.of(cause));
-            Thread prober = new Thread(this::probeUntilBack, "availability-probe");
-            prober.setDaemon(true);
-            prober.start();
+            Thread started = new Thread(this::probeUntilBack, "availability-probe");
+            started.setDaemon(true);
+            prober = started;
+            started.start();
+            if (closed) { // closed meanwhile: close() may have looked for the probe before it was there
+                started.interrupt();
+            }
         } else {
             LOG.debug("{} is still unavailable: {}", part, FailureText.of(cause));
         }
@@ -72,8 +80,20 @@ public final class Availability {
         return down.get();
     }
 
+    /**
+     * Stops probing: the part's owner has closed it, so a probe would only fail on a closed client, once an interval,
+     * for as long as the process lives.
+     */
+    public void close() {
+        closed = true;
+        Thread running = prober;
+        if (running != null) {
+            running.interrupt();
+        }
+    }
+
     private void probeUntilBack() {
-        while (down.get()) {
+        while (down.get() && !closed) {
             try {
                 Thread.sleep(interval.toMillis());
                 probe.check();

@@ -27,6 +27,8 @@ public abstract class ObjectWriter implements Closeable {
     private long position;
     private boolean streamClosed;
     private State state = State.OPEN;
+    /** Whether the temporary data is gone; an abort whose {@link #discard()} failed leaves it for {@link #close()}. */
+    private boolean discarded;
 
     protected ObjectWriter(String key) {
         this.key = key;
@@ -77,13 +79,18 @@ public abstract class ObjectWriter implements Closeable {
         }
     }
 
-    /** Aborts unless {@link #commit()} succeeded; idempotent. */
+    /**
+     * Aborts unless {@link #commit()} succeeded; idempotent. Also tries once more to remove the temporary data of a
+     * writer whose abort could not remove it (a store unreachable at that moment).
+     */
     @Override
     public final void close() throws IOException {
-        if (state == State.OPEN) {
-            state = State.ABORTED;
-            discard();
+        if (state == State.COMMITTED || discarded) {
+            return;
         }
+        state = State.ABORTED;
+        discard();
+        discarded = true;
     }
 
     /** Appends bytes to the temporary data. */
@@ -99,7 +106,10 @@ public abstract class ObjectWriter implements Closeable {
     /** Makes everything appended visible under the key, atomically. */
     protected abstract void publish() throws IOException;
 
-    /** Removes the temporary data; nothing becomes visible. Must tolerate a half-finished publish. */
+    /**
+     * Removes the temporary data; nothing becomes visible. Must tolerate a half-finished publish, and being called
+     * again after it failed.
+     */
     protected abstract void discard() throws IOException;
 
     private void requireOpen() throws IOException {
@@ -113,6 +123,7 @@ public abstract class ObjectWriter implements Closeable {
         state = State.ABORTED;
         try {
             discard();
+            discarded = true;
         } catch (IOException | RuntimeException suppressed) {
             cause.addSuppressed(suppressed);
         }

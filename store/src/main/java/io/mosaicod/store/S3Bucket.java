@@ -1,7 +1,10 @@
 package io.mosaicod.store;
 
 import io.mosaicod.core.Availability;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
+import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -38,6 +41,9 @@ record S3Bucket(S3Client client, String name, String keyPrefix, S3Tuning tuning,
         if (isMissingKey(e)) {
             return new ObjectNotFoundException(key, where(), e);
         }
+        if (e instanceof AbortedException || Thread.currentThread().isInterrupted()) {
+            return interrupted(operation, key, e);
+        }
         if (isUnreachable(e)) {
             availability.lost(e);
             return new StoreUnavailableException(key, operation + " '" + key + "' in " + where() + " failed: the"
@@ -45,6 +51,24 @@ record S3Bucket(S3Client client, String name, String keyPrefix, S3Tuning tuning,
         }
         return new ObjectStoreException(key, operation + " '" + key + "' in " + where() + " failed: "
                 + e.getMessage(), e);
+    }
+
+    /**
+     * A response body that broke off while it was read (connection reset or closed early, read timeout): the SDK
+     * hands the body over as a plain stream, whose failures it never sees.
+     */
+    ObjectStoreException failure(String operation, String key, IOException e) {
+        if (e instanceof InterruptedIOException || Thread.currentThread().isInterrupted()) {
+            return interrupted(operation, key, e);
+        }
+        availability.lost(e);
+        return new StoreUnavailableException(key, operation + " '" + key + "' in " + where() + " failed: the"
+                + " store's answer broke off (" + e + ")", e);
+    }
+
+    /** A call given up because its thread was interrupted: a cancellation, not the store's failure. */
+    private ObjectStoreException interrupted(String operation, String key, Exception e) {
+        return new ObjectStoreException(key, operation + " '" + key + "' in " + where() + " was interrupted", e);
     }
 
     static boolean isMissingKey(SdkException e) {

@@ -176,6 +176,7 @@ public final class S3ObjectStore implements ObjectStore {
 
     @Override
     public void close() {
+        bucket.availability().close();
         bucket.client().close();
     }
 

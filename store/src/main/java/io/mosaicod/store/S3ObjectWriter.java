@@ -84,11 +84,20 @@ final class S3ObjectWriter extends ObjectWriter {
         if (uploadId == null) {
             return;
         }
+        // A write is often given up by interrupting its thread, and the SDK refuses any request on an interrupted
+        // thread: the abort runs with the flag cleared, which is set again after it.
+        boolean interrupted = Thread.interrupted();
         try {
             bucket.client().abortMultipartUpload(b -> b.bucket(bucket.name()).key(objectKey).uploadId(uploadId));
+            uploadId = null;
         } catch (SdkException e) {
             if (!S3Bucket.hasStatus(e, 404)) { // NoSuchUpload: already gone
                 throw bucket.failure("abort multipart upload " + uploadId + " of", key(), e);
+            }
+            uploadId = null;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -97,6 +97,12 @@ final class S3RangeSource implements RandomAccessSource {
                         + " was replaced while being read (ETag " + eTag + " no longer matches)", e);
             }
             throw bucket.failure("ranged read at " + position + " of", key, e);
+        } catch (IOException e) {
+            throw bucket.failure("ranged read at " + position + " of", key, e);
+        }
+        if (dst.hasRemaining()) {
+            throw new EOFException("'" + key + "' in " + bucket.where() + ": ranged read ended "
+                    + dst.remaining() + " bytes early");
         }
     }
 
@@ -107,8 +113,7 @@ final class S3RangeSource implements RandomAccessSource {
                     ? in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining())
                     : in.read(transfer, 0, Math.min(transfer.length, dst.remaining()));
             if (n < 0) {
-                throw new EOFException("'" + key + "' in " + bucket.where() + ": ranged read ended "
-                        + dst.remaining() + " bytes early");
+                return; // the answer is shorter than asked for: the caller says so
             }
             if (transfer == null) {
                 dst.position(dst.position() + n);

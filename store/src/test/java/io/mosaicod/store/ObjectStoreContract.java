@@ -152,6 +152,32 @@ abstract class ObjectStoreContract {
         assertThat(unfinishedWrites()).isEmpty();
     }
 
+    /** Rewrites are given up by interrupting their writing threads (the optimizer's write-behind, a cancelled read). */
+    @Test
+    void aWriteGivenUpByInterruptingItsThreadLeavesNothingBehind() throws IOException {
+        ObjectWriter writer = store.newWriter("tp_A/data/00000.parquet");
+        IOException failure = null;
+        try {
+            writer.stream().write(random(MULTIPART_SIZED, 14)); // S3: a multipart upload, its first part sent
+            Thread.currentThread().interrupt();
+            writer.stream().write(random(MULTIPART_SIZED, 15));
+            writer.commit();
+        } catch (IOException e) {
+            failure = e;
+        } finally {
+            Thread.interrupted();
+            writer.close();
+        }
+        if (failure != null) {
+            assertThat(io.mosaicod.core.Availability.outageBehind(failure)).as("an interrupt is no outage: %s", failure)
+                    .isEmpty();
+            assertThat(store.exists("tp_A/data/00000.parquet")).isFalse();
+        } else { // a backend that does not heed interrupts wrote it whole
+            assertThat(store.get("tp_A/data/00000.parquet")).hasSize(2 * MULTIPART_SIZED);
+        }
+        assertThat(unfinishedWrites()).isEmpty();
+    }
+
     @Test
     void abortedMultipartSizedWriterLeavesNoPartsBehind() throws IOException {
         try (ObjectWriter writer = store.newWriter("tp_A/data/00000.parquet")) {

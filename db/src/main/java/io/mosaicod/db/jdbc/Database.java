@@ -50,6 +50,11 @@ final class Database {
         this.availability = new Availability("the repository at " + where, this::probe, Duration.ofSeconds(1));
     }
 
+    /** Stops the availability probe; the pool is the repository's to close. */
+    void close() {
+        availability.close();
+    }
+
     private void probe() throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             if (!connection.isValid(PROBE_TIMEOUT_SECONDS)) {

@@ -183,6 +183,7 @@ public final class JdbcRepository implements Repository {
 
     @Override
     public void close() {
+        database.close();
         pool.close();
     }
 }

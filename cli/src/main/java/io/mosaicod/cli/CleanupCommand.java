@@ -21,6 +21,10 @@ import java.util.Optional;
 final class CleanupCommand extends ConfiguredCommand {
     private static final CommandSpec.Option DRY_RUN = CommandSpec.Option.flag(List.of("--dry-run"),
             "Print what a pass would mark, delete and leave alone, and change nothing (no pass is recorded).");
+    private static final CommandSpec.Option CONFIRM_EMPTY_REPOSITORY = CommandSpec.Option.flag(
+            List.of("--confirm-empty-repository"), "Clean a store although the repository references no folder at"
+                    + " all (every sequence deleted on purpose); without it such a pass refuses, as a repository"
+                    + " created by mistake looks the same.");
 
     CleanupCommand(Invocation invocation) {
         super(invocation);
@@ -33,7 +37,7 @@ final class CleanupCommand extends ConfiguredCommand {
                 .withFooter("", "Exit codes: 0 done (also: another cleanup's pass was running, or stopped by SIGINT/SIGTERM),",
                         "1 fatal error, 2 bad configuration, 3 a one-shot pass that failed on some folders or could not",
                         "finish (the next pass retries them). See docs/cleanup.md.")
-                .withOptions(List.of(DRY_RUN));
+                .withOptions(List.of(DRY_RUN, CONFIRM_EMPTY_REPOSITORY));
     }
 
     @Override
@@ -44,20 +48,24 @@ final class CleanupCommand extends ConfiguredCommand {
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.Cleanup options = config.cleanup();
+        CleanupSettings settings = CleanupSettings.withRetention(options.retentionDuration());
+        if (arguments.flag(CONFIRM_EMPTY_REPOSITORY.key())) {
+            settings = settings.confirmingEmptyRepository();
+        }
         if (arguments.flag(DRY_RUN.key())) {
-            return dryRun(config);
+            return dryRun(config, settings);
         }
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.CLEANUP, options.runsOnce())) {
-            return runPasses(instance, instance.store(), options);
+            return runPasses(instance, instance.store(), options, settings);
         }
     }
 
     /** Reads the repository and the store only: no instance is registered, no pass recorded. */
-    private int dryRun(MosaicodConfig config) throws IOException {
+    private int dryRun(MosaicodConfig config, CleanupSettings settings) throws IOException {
         try (Repository repository = Repositories.open(config.database());
              ObjectStore store = ObjectStores.open(config.store())) {
             RunningInstance.checkAccess(store);
-            CleanupPlan plan = CleanupPlan.of(repository, store, config.cleanup().retentionDuration());
+            CleanupPlan plan = CleanupPlan.of(repository, store, settings);
             PrintWriter out = invocation.out();
             out.printf("Dry run: nothing is changed. %s, database time %s, retention %d s.%n", store, plan.now(),
                     plan.retention().toSeconds());
@@ -80,11 +88,10 @@ final class CleanupCommand extends ConfiguredCommand {
     }
 
     /** The command's work once the instance runs; {@code store} is the instance's (tests may wrap it). */
-    static int runPasses(RunningInstance instance, ObjectStore store, MosaicodConfig.Cleanup options)
-            throws InterruptedException {
-        CleanupRoutine routine = new CleanupRoutine(instance.repository(), store,
-                CleanupSettings.withRetention(options.retentionDuration()), instance.instanceId(), instance.stop(),
-                instance.scheduler());
+    static int runPasses(RunningInstance instance, ObjectStore store, MosaicodConfig.Cleanup options,
+                         CleanupSettings settings) throws InterruptedException {
+        CleanupRoutine routine = new CleanupRoutine(instance.repository(), store, settings, instance.instanceId(),
+                instance.stop(), instance.scheduler());
         routine.reportTo(instance.metrics().cleanup());
         if (!options.runsOnce()) {
             routine.runEvery(options.timeInterval().toSeconds());

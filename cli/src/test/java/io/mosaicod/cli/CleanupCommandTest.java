@@ -105,11 +105,32 @@ class CleanupCommandTest {
                 + " store: none of the 1 folders the repository references is in the local store");
     }
 
+    /** A repository created by mistake (run from another folder, a database URL missed) references nothing. */
+    @Test
+    void aRepositoryReferencingNothingIsRefusedExit3UntilTheOperatorConfirmsIt() throws Exception {
+        Folder orphan = folderWithMetadata(Folder.newTopic());
+
+        MainRun refused = cleanup("--retention-duration", "0");
+
+        assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCode.ITEMS_FAILED);
+        assertThat(repository.cleanupLedger().lastRun().orElseThrow().errors()).singleElement().asString()
+                .startsWith("the repository references no folder, but the local store")
+                .endsWith("run the cleanup with --confirm-empty-repository");
+        assertThat(store.exists(orphan.metadataKey())).isTrue();
+        assertThat(store.exists(orphan.toDeleteMarkerKey())).isFalse();
+        assertThat(cleanup("--dry-run").exitCode()).isEqualTo(ExitCode.ITEMS_FAILED);
+
+        MainRun confirmed = cleanup("--retention-duration", "0", "--confirm-empty-repository");
+
+        assertThat(confirmed.exitCode()).as(confirmed.err()).isZero();
+        assertThat(store.exists(orphan.metadataKey())).isFalse();
+    }
+
     @Test
     void theDefaultRetentionOnlyMarks() throws Exception {
         Folder orphan = folderWithMetadata(Folder.newTopic());
 
-        assertThat(cleanup().exitCode()).isZero();
+        assertThat(cleanup("--confirm-empty-repository").exitCode()).isZero();
 
         assertThat(store.exists(orphan.metadataKey())).isTrue();
         assertThat(store.exists(orphan.toDeleteMarkerKey())).isTrue();
@@ -123,7 +144,7 @@ class CleanupCommandTest {
         Files.createDirectories(blocker);
         Files.writeString(blocker.resolve("occupied"), "x");
 
-        MainRun run = cleanup("--retention-duration", "0");
+        MainRun run = cleanup("--retention-duration", "0", "--confirm-empty-repository");
 
         assertThat(run.exitCode()).isEqualTo(ExitCode.ITEMS_FAILED).isEqualTo(3);
         CleanupRun pass = repository.cleanupLedger().lastRun().orElseThrow();

@@ -179,7 +179,8 @@ abstract class CleanupProcessContract {
         CleanupRun running = lastRun();
         assertThat(running.state()).isEqualTo(CleanupState.RUNNING);
 
-        Child second = mosaicod("second", "cleanup", "--retention-duration", "0", "--log-format", "json");
+        Child second = mosaicod("second", "cleanup", "--retention-duration", "0", "--log-format", "json",
+                "--confirm-empty-repository");
 
         assertThat(second.exitCode()).as("second's log: %s", second.log()).isZero();
         assertThat(second.log()).contains("\"msg\":\"Cleanup skipped: pass " + running.id() + " of instance "
@@ -203,7 +204,8 @@ abstract class CleanupProcessContract {
     @Test
     void sigtermBetweenPassesStopsALoopingCleanupWithExitCode0AndDeregistersIt() throws Exception {
         orphans(2);
-        Child cleanup = mosaicod("cleanup", "cleanup", "--time-interval", "3600", "--retention-duration", "0");
+        Child cleanup = mosaicod("cleanup", "cleanup", "--time-interval", "3600", "--retention-duration", "0",
+                "--confirm-empty-repository");
         awaitCondition("the first pass to end", () -> repository.cleanupLedger().lastRun()
                 .flatMap(CleanupRun::endedAt).isPresent());
         assertThat(instances()).singleElement().satisfies(instance -> {

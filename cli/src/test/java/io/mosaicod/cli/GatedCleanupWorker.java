@@ -5,6 +5,7 @@ import io.mosaicod.core.config.ConfigLoader;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.store.ObjectStore;
+import io.mosaicod.tasks.cleanup.CleanupSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -32,7 +33,9 @@ public final class GatedCleanupWorker {
         int code;
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.CLEANUP,
                 config.cleanup().runsOnce())) {
-            code = CleanupCommand.runPasses(instance, gated(instance.store()), config.cleanup());
+            // as `cleanup --confirm-empty-repository`: the contract's repositories reference no folder
+            code = CleanupCommand.runPasses(instance, gated(instance.store()), config.cleanup(),
+                    CleanupSettings.withRetention(config.cleanup().retentionDuration()).confirmingEmptyRepository());
         }
         System.exit(code);
     }

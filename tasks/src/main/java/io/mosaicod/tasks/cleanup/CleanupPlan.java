@@ -28,13 +28,16 @@ public record CleanupPlan(Instant now, Duration retention, List<Step> steps, Opt
     public record Step(String folder, String action, Optional<Instant> markedAt) {
     }
 
-    public static CleanupPlan of(Repository repository, ObjectStore store, Duration retention) throws IOException {
+    /** What a pass with {@code settings} would do now. */
+    public static CleanupPlan of(Repository repository, ObjectStore store, CleanupSettings settings)
+            throws IOException {
+        Duration retention = settings.retention();
         StoreTopLevel top = StoreTopLevel.list(store);
         Set<String> referenced = repository.cleanupLedger().referencedFolders();
         Instant now = repository.now();
         Optional<String> foreign = top.foreignFolders().isEmpty() && top.looseObjects().isEmpty() ? Optional.empty()
                 : Optional.of(top.describeForeign());
-        Optional<String> refusal = top.refusal(referenced, store);
+        Optional<String> refusal = top.refusal(referenced, store, settings.emptyRepositoryConfirmed());
         List<Step> steps = new ArrayList<>();
         if (refusal.isEmpty()) {
             for (String folder : top.folders()) {

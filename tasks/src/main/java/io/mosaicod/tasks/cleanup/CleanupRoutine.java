@@ -130,7 +130,7 @@ public final class CleanupRoutine {
         top.reportForeign(pass.runId());
         // after the listing: every folder listed that was referenced by then is in the snapshot
         Set<String> referenced = ledger.referencedFolders();
-        Optional<String> refusal = top.refusal(referenced, store);
+        Optional<String> refusal = top.refusal(referenced, store, settings.emptyRepositoryConfirmed());
         if (refusal.isPresent()) {
             tally.error(refusal.get());
             LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal.get());

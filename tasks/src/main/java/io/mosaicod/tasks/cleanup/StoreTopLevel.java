@@ -46,10 +46,22 @@ record StoreTopLevel(List<String> folders, List<String> foreignFolders, List<Str
 
     /**
      * Why a pass must not act on this store, if it must not: the repository references folders and the store
-     * holds none of them, so the store is not the repository's (another bucket, a forgotten prefix).
+     * holds none of them, so the store is not the repository's (another bucket, a forgotten prefix); or the
+     * repository references nothing while the store holds mosaicod's folders, which is what a repository created
+     * by mistake looks like (a data folder or database URL missed from the configuration) — unless the operator
+     * confirmed that every sequence was deleted on purpose.
      */
-    Optional<String> refusal(Set<String> referenced, ObjectStore store) {
-        if (referenced.isEmpty() || folders.stream().anyMatch(referenced::contains)) {
+    Optional<String> refusal(Set<String> referenced, ObjectStore store, boolean emptyRepositoryConfirmed) {
+        if (referenced.isEmpty()) {
+            if (folders.isEmpty() || emptyRepositoryConfirmed) {
+                return Optional.empty();
+            }
+            return Optional.of("the repository references no folder, but the " + store + " holds " + folders.size()
+                    + " of mosaicod's: is it the repository this store belongs to (MOSAICOD_DATA_DIR,"
+                    + " MOSAICOD_DB_URL, the configuration file's [database])? Nothing was marked or deleted. If every"
+                    + " sequence was deleted on purpose, run the cleanup with --confirm-empty-repository");
+        }
+        if (folders.stream().anyMatch(referenced::contains)) {
             return Optional.empty();
         }
         return Optional.of("none of the " + referenced.size() + " folders the repository references is in the "

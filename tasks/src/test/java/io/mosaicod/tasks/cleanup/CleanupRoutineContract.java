@@ -120,8 +120,16 @@ abstract class CleanupRoutineContract {
 
     // ---------------------------------------------------------------- fixtures
 
+    /**
+     * Most tests here clean orphans in a repository that references nothing, as after every sequence was deleted
+     * on purpose: their passes carry the operator's confirmation. The refusal without it has a test of its own.
+     */
+    private static CleanupSettings settings(Duration retention, Duration passLease) {
+        return new CleanupSettings(retention, passLease, true);
+    }
+
     private CleanupRoutine routine(Duration retention) {
-        return routine(new CleanupSettings(retention, CleanupSettings.DEFAULT_PASS_LEASE), repository, store);
+        return routine(settings(retention, CleanupSettings.DEFAULT_PASS_LEASE), repository, store);
     }
 
     private CleanupRoutine routine(CleanupSettings settings, Repository repository, ObjectStore store) {
@@ -355,7 +363,7 @@ abstract class CleanupRoutineContract {
             }
         };
 
-        CleanupResult result = routine(new CleanupSettings(Duration.ofSeconds(retentionSeconds),
+        CleanupResult result = routine(settings(Duration.ofSeconds(retentionSeconds),
                 CleanupSettings.DEFAULT_PASS_LEASE), raced.in(repository), store).runPass().orElseThrow();
 
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
@@ -378,7 +386,7 @@ abstract class CleanupRoutineContract {
             }
         };
 
-        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
+        CleanupResult result = routine(settings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
                 repository, racing).runPass().orElseThrow();
 
         assertThat(result.state()).isEqualTo(CleanupState.FAILED);
@@ -454,6 +462,32 @@ abstract class CleanupRoutineContract {
         assertThat(isMarked(orphan)).isFalse();
     }
 
+    /** What a repository created by mistake looks like: a data folder or a database URL missed from the config. */
+    @Test
+    void aRepositoryReferencingNothingIsRefusedAStoreOfMosaicodFoldersUnlessTheOperatorConfirms() throws Exception {
+        String topic = orphan(Folder.Kind.TOPIC);
+        String sequence = orphan(Folder.Kind.SEQUENCE);
+
+        CleanupResult refused = routine(CleanupSettings.withRetention(Duration.ZERO), repository, store).runPass()
+                .orElseThrow();
+
+        assertThat(refused.state()).isEqualTo(CleanupState.FAILED);
+        assertThat(refused.marked() + refused.deleted()).isZero();
+        assertThat(refused.errors()).singleElement().asString().startsWith("the repository references no folder,"
+                + " but the " + store + " holds 2 of mosaicod's").endsWith("run the cleanup with"
+                + " --confirm-empty-repository");
+        assertThat(storeFolders()).containsExactlyInAnyOrder(topic, sequence);
+        assertThat(CleanupPlan.of(repository, store, CleanupSettings.withRetention(Duration.ZERO)).refusal())
+                .as("the dry run's").isPresent();
+
+        CleanupSettings confirmed = CleanupSettings.withRetention(LONG_RETENTION).confirmingEmptyRepository();
+        CleanupResult marked = routine(confirmed, repository, store).runPass().orElseThrow();
+
+        assertThat(marked.state()).isEqualTo(CleanupState.SUCCEEDED);
+        assertThat(marked.marked()).isEqualTo(2);
+        assertThat(isMarked(topic) && isMarked(sequence)).isTrue();
+    }
+
     @Test
     void aDryRunPlansWhatAPassThenDoesAndChangesNothing() throws Exception {
         Sequence sequence = sequence("run");
@@ -467,7 +501,7 @@ abstract class CleanupRoutineContract {
         Map<String, Long> objectsBefore = objects();
         Optional<CleanupRun> lastRunBefore = ledger.lastRun();
 
-        CleanupPlan plan = CleanupPlan.of(repository, store, LONG_RETENTION);
+        CleanupPlan plan = CleanupPlan.of(repository, store, CleanupSettings.withRetention(LONG_RETENTION));
 
         assertThat(objects()).as("the store is unchanged").isEqualTo(objectsBefore);
         assertThat(ledger.lastRun()).as("no pass is recorded").isEqualTo(lastRunBefore);
@@ -508,7 +542,7 @@ abstract class CleanupRoutineContract {
             }
         };
 
-        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
+        CleanupResult result = routine(settings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
                 repository, faulty).runPass().orElseThrow();
 
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.FAILED, 3, 2, 1,
@@ -590,7 +624,7 @@ abstract class CleanupRoutineContract {
             }
         };
 
-        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
+        CleanupResult result = routine(settings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
                 repository, signalling).runPass().orElseThrow();
 
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.INTERRUPTED, 1, 1, 0, List.of()));
@@ -624,7 +658,7 @@ abstract class CleanupRoutineContract {
             }
         };
         CompletableFuture<Optional<CleanupResult>> running = CompletableFuture.supplyAsync(
-                () -> routine(new CleanupSettings(Duration.ZERO, lease), repository, slow).runPass());
+                () -> routine(settings(Duration.ZERO, lease), repository, slow).runPass());
         assertThat(inside.await(30, TimeUnit.SECONDS)).isTrue();
         CleanupRun pass = ledger.lastRun().orElseThrow();
         long other = repository.instances().register(InstanceKind.CLEANUP, "other-host", 7, false);
@@ -664,7 +698,7 @@ abstract class CleanupRoutineContract {
             }
         };
 
-        CleanupResult result = routine(new CleanupSettings(Duration.ZERO, Duration.ofMillis(300)),
+        CleanupResult result = routine(settings(Duration.ZERO, Duration.ofMillis(300)),
                 losing.in(repository), waitsForTheLoss).runPass().orElseThrow();
 
         assertThat(result.state()).isEqualTo(CleanupState.FAILED);

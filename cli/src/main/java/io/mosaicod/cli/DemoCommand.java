@@ -26,6 +26,7 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -65,6 +66,12 @@ final class DemoCommand extends ConfiguredCommand {
         int sequences = arguments.intValue("--sequences", SEQUENCES);
         int chunks = arguments.intValue("--chunks", CHUNKS);
         int rows = arguments.intValue("--rows", ROWS);
+        for (var option : List.of(Map.entry("--sequences", sequences), Map.entry("--chunks", chunks),
+                Map.entry("--rows", rows))) {
+            if (option.getValue() < 1) {
+                throw new UsageException(option.getKey() + " must be at least 1, got " + option.getValue());
+            }
+        }
         ClientWire wire = ClientOptions.apiKey(arguments, invocation.env()).map(ClientWire.PLAIN::withApiKey)
                 .orElse(ClientWire.PLAIN);
         if (config.server().apiKeyEnabled() && wire.apiKey().isEmpty()) {

@@ -1,11 +1,15 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.config.ConfigException;
 import io.mosaicod.core.config.MosaicodConfig;
 import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.server.MosaicodServer;
 import io.mosaicod.server.ServerSettings;
+import java.io.IOException;
+import java.net.SocketException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +39,7 @@ final class ServerCommand extends ConfiguredCommand {
         reportSettingsNotInEffect(config);
         ServerSettings settings = ServerSettings.from(config.server(), config.queryEngine()); // a bad TLS file stops here, unregistered
         try (RunningInstance instance = RunningInstance.start(config, InstanceKind.SERVER, false)) {
-            MosaicodServer server = MosaicodServer.start(settings, instance.repository(), instance.store(),
-                    instance.metrics().server());
+            MosaicodServer server = startOn(config, settings, instance);
             try {
                 LoggerFactory.getLogger(ServerCommand.class).info("mosaicod server listening on {}:{}",
                         config.server().host(), server.port());
@@ -50,6 +53,26 @@ final class ServerCommand extends ConfiguredCommand {
             }
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * The server, or a configuration error naming the address settings when it cannot listen there (the port taken,
+     * a host name that does not resolve or is not this machine's): gRPC's own message names neither.
+     */
+    private static MosaicodServer startOn(MosaicodConfig config, ServerSettings settings, RunningInstance instance)
+            throws IOException {
+        try {
+            return MosaicodServer.start(settings, instance.repository(), instance.store(), instance.metrics().server());
+        } catch (IOException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof SocketException || cause instanceof UnresolvedAddressException) {
+                    throw new ConfigException("cannot listen on " + config.server().host() + ":"
+                            + config.server().port() + " (--host/MOSAICOD_HOST, --port/MOSAICOD_PORT): "
+                            + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()));
+                }
+            }
+            throw e;
+        }
     }
 
     /** Upstream settings of features this build does not have (all of them the server's): logged once each. */

@@ -123,6 +123,9 @@ final class TopicCommand extends CommandGroup {
             Long start = arguments.longValue("--start").orElse(null);
             Long end = arguments.longValue("--end").orElse(null);
             long limit = arguments.longValue("--limit").orElse(Long.MAX_VALUE);
+            if (limit < 0) {
+                throw new UsageException("--limit must not be negative, got " + limit);
+            }
             if (start != null && end != null && start >= end) {
                 throw new UsageException("--start " + start + " must be below --end " + end);
             }

@@ -3,12 +3,15 @@ package io.mosaicod.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -60,6 +63,8 @@ class BadConfigurationTest {
                 flag("unknown option", "server --prot 5", "--prot", "mosaicod server --help"),
                 flag("option of another command", "cleanup --max-chunk-size 5", "--max-chunk-size"),
                 flag("missing locator", "topic show", "LOCATOR"),
+                flag("no chunks for the demo", "demo --chunks 0", "--chunks must be at least 1, got 0"),
+                flag("negative rows for the demo", "demo --rows -1", "--rows must be at least 1, got -1"),
                 flag("missing command", "", "missing command"),
                 flag("unknown command", "optimize", "optimize"),
                 flag("unparsable interval flag", "store-optimizer --time-interval soon", "'soon'", "--time-interval"),
@@ -129,6 +134,18 @@ class BadConfigurationTest {
                 file("local dir and bucket", "server", "[store]\ndir = \"/data\"\nbucket = \"b01\"\n",
                         "config.toml:2 [store] dir", "config.toml:3 [store] bucket"))
                 .map(Arguments::of);
+    }
+
+    @Test
+    void aPortAlreadyTakenExits2NamingTheAddressSettingsAndTheCause() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String port = Integer.toString(taken.getLocalPort());
+            MainRun run = MainRun.of(dir, new HashMap<>(), "server", "--host", "127.0.0.1", "--port", port);
+
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.USAGE);
+            assertThat(run.errLines()).singleElement().asString().startsWith("mosaicod: cannot listen on 127.0.0.1:"
+                    + port + " (--host/MOSAICOD_HOST, --port/MOSAICOD_PORT): ").containsIgnoringCase("in use");
+        }
     }
 
     @ParameterizedTest(name = "{0}")

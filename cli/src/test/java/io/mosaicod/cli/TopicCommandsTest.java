@@ -130,6 +130,10 @@ class TopicCommandsTest {
         List<String> window = run("topic", "cat", topic.locator(), "--start", Long.toString(start), "--end",
                 Long.toString(end)).out().lines().toList();
         assertThat(window).hasSize(1 + (int) stamps.stream().filter(t -> t >= start && t < end).count());
+
+        MainRun negative = run("topic", "cat", topic.locator(), "--limit", "-5");
+        assertThat(negative.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(negative.errLines()).singleElement().asString().contains("--limit must not be negative, got -5");
     }
 
     @Test

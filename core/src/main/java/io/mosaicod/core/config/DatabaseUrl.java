@@ -64,8 +64,20 @@ public record DatabaseUrl(String jdbcUrl, Optional<Path> sqliteFile, Optional<St
 
     /** {@code url} with any password in its user info masked, fit for an error message. */
     public static String redact(String url) {
-        return USER_INFO_PASSWORD.matcher(url).replaceFirst("$1:****@")
-                .replaceAll("(?i)([?&]password=)[^&]*", "$1****");
+        return maskUserInfo(url).replaceAll("(?i)([?&]password=)[^&]*", "$1****");
+    }
+
+    /**
+     * A URL's password masked; in text that is not quite a URL (the scheme or a slash forgotten, which is when it
+     * gets quoted in an error) everything from the first colon to the last {@code @}, user name included.
+     */
+    private static String maskUserInfo(String url) {
+        if (url.contains("://")) {
+            return USER_INFO_PASSWORD.matcher(url).replaceFirst("$1:****@");
+        }
+        int colon = url.indexOf(':');
+        int at = url.lastIndexOf('@');
+        return colon >= 0 && colon < at ? url.substring(0, colon + 1) + "****" + url.substring(at) : url;
     }
 
     /** This URL with a relative SQLite path resolved against {@code workingDir}. */

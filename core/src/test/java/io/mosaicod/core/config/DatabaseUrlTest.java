@@ -92,7 +92,9 @@ class DatabaseUrlTest {
             "postgresql://u:topsecret@h/db, postgresql://u:****@h/db",
             "mysql://root:topsecret@h/db, mysql://root:****@h/db",
             "jdbc:postgresql://h/db?user=u&password=topsecret&x=1, jdbc:postgresql://h/db?user=u&password=****&x=1",
-            "postgres://u:top/secret@h/db, postgres://u:****@h/db"})
+            "postgres://u:top/secret@h/db, postgres://u:****@h/db",
+            "mosaico:topsecret@db:5432/mosaico, mosaico:****@db:5432/mosaico", // the scheme forgotten
+            "postgresql:/u:topsecret@h/db, postgresql:****@h/db"})
     void redactionHidesPasswords(String url, String redacted) {
         assertThat(DatabaseUrl.redact(url)).isEqualTo(redacted).doesNotContain("topsecret");
     }

@@ -131,7 +131,7 @@ final class ApiKeyCommand extends CommandGroup {
             }
             List<String> fingerprints = arguments.parameters().stream().map(ApiKeyCommand::fingerprint).toList();
             List<String> unknown = new ArrayList<>();
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 ApiKeys keys = repository.apiKeys();
                 for (String fingerprint : fingerprints) {
                     keys.revoke(fingerprint).ifPresentOrElse(
@@ -163,7 +163,7 @@ final class ApiKeyCommand extends CommandGroup {
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
             String fingerprint = fingerprint(arguments.parameters().get(0));
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 ApiKeyRecord key = repository.apiKeys().find(fingerprint).orElseThrow(() -> new UsageException(
                         "no API key with fingerprint " + fingerprint + " (see 'mosaicod api-key list')"));
                 ApiKeyReport.printStatus(key, arguments.flag(JSON.key()), invocation.out());
@@ -185,7 +185,7 @@ final class ApiKeyCommand extends CommandGroup {
 
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 ApiKeyReport.printList(repository.apiKeys().list(), arguments.flag(JSON.key()), invocation.out());
             }
             return ExitCode.OK;
@@ -204,7 +204,7 @@ final class ApiKeyCommand extends CommandGroup {
 
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 List<String> purged = repository.apiKeys().purge();
                 PrintWriter out = invocation.out();
                 out.println(purged.isEmpty() ? "no revoked or expired API key to purge"

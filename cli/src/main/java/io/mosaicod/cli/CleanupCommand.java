@@ -7,7 +7,6 @@ import io.mosaicod.db.CleanupResult;
 import io.mosaicod.db.CleanupState;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.Repository;
-import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.tasks.cleanup.CleanupPlan;
@@ -62,7 +61,7 @@ final class CleanupCommand extends ConfiguredCommand {
 
     /** Reads the repository and the store only: no instance is registered, no pass recorded. */
     private int dryRun(MosaicodConfig config, CleanupSettings settings) throws IOException {
-        try (Repository repository = Repositories.open(config.database());
+        try (Repository repository = ExistingRepository.open(config.database());
              ObjectStore store = ObjectStores.open(config.store())) {
             RunningInstance.checkAccess(store);
             CleanupPlan plan = CleanupPlan.of(repository, store, settings);

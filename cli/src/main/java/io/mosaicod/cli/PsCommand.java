@@ -5,7 +5,6 @@ import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.InstanceSnapshot;
 import io.mosaicod.db.QueueOverview;
 import io.mosaicod.db.Repository;
-import io.mosaicod.db.jdbc.Repositories;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,7 +29,7 @@ final class PsCommand extends ConfiguredCommand {
 
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
-        try (Repository repository = Repositories.open(config.database())) {
+        try (Repository repository = ExistingRepository.open(config.database())) {
             InstanceSnapshot instances = repository.instances().list();
             Optional<CleanupRun> lastCleanup = repository.cleanupLedger().lastRun();
             QueueOverview queue = repository.optimizationQueue().overview(PsReport.RECENT_FAILURES,

@@ -5,7 +5,6 @@ import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.Repository;
-import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.tasks.optimizer.OptimizerSettings;
 import io.mosaicod.tasks.optimizer.PassSummary;
 import io.mosaicod.tasks.optimizer.StoreOptimizer;
@@ -49,7 +48,7 @@ final class StoreOptimizerCommand extends ConfiguredCommand {
         MosaicodConfig.StoreOptimizer options = config.storeOptimizer();
         if (arguments.flag(DRY_RUN.key())) {
             // reads the repository only: no instance registered, no lease taken
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 OptimizerDryRun.print(repository, settings(options),
                         OptimizerTargets.scopeOf(repository, arguments.values(TOPIC.key())), invocation.out());
             }

@@ -9,7 +9,6 @@ import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.core.search.SearchFilterParser;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
-import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.read.cluster.ClusterBuilder;
 import io.mosaicod.read.cluster.MatchTimes;
 import io.mosaicod.read.search.TopicSearch;
@@ -61,7 +60,7 @@ final class TopicClustersCommand extends ConfiguredCommand {
         List<OntologyCondition> conditions = conditions(arguments.parameters().get(1));
         boolean json = arguments.flag(JSON);
         PrintWriter out = invocation.out();
-        try (Repository repository = Repositories.open(config.database());
+        try (Repository repository = ExistingRepository.open(config.database());
              ObjectStore store = ObjectStores.open(config.store());
              BufferAllocator allocator = new RootAllocator(config.queryEngine().memoryPoolBytes() == 0 ? Long.MAX_VALUE
                      : config.queryEngine().memoryPoolBytes());

@@ -9,7 +9,6 @@ import io.mosaicod.db.QueueOverview;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.TopicScope;
-import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
@@ -61,7 +60,7 @@ final class TopicCommand extends CommandGroup {
 
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 QueueOverview queue = repository.optimizationQueue().overview(Duration.ZERO,
                         config.storeOptimizer().maxAttempts());
                 TopicListing.print(TopicListing.entries(repository.catalog(), queue), arguments.flag(JSON),
@@ -85,7 +84,7 @@ final class TopicCommand extends CommandGroup {
 
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
-            try (Repository repository = Repositories.open(config.database())) {
+            try (Repository repository = ExistingRepository.open(config.database())) {
                 Topic topic = find(repository, arguments.parameters().get(0));
                 OptimizationQueue queue = repository.optimizationQueue();
                 boolean leased = queue.overview(Duration.ZERO).leased().stream()
@@ -129,7 +128,7 @@ final class TopicCommand extends CommandGroup {
             if (start != null && end != null && start >= end) {
                 throw new UsageException("--start " + start + " must be below --end " + end);
             }
-            try (Repository repository = Repositories.open(config.database());
+            try (Repository repository = ExistingRepository.open(config.database());
                  ObjectStore store = ObjectStores.open(config.store());
                  BufferAllocator allocator = new RootAllocator()) {
                 Topic topic = find(repository, locator);

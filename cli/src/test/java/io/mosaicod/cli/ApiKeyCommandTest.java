@@ -124,6 +124,7 @@ class ApiKeyCommandTest {
     @ParameterizedTest(name = "api-key {0}")
     @MethodSource("mistakes")
     void aMistakeIsOneLineAndExitCode2(List<String> args, String saying) {
+        create("--permissions", "read"); // a repository for the commands that only read one
         MainRun mistaken = run(Stream.concat(Stream.of("api-key"), args.stream()).toArray(String[]::new));
         assertThat(mistaken.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(mistaken.errLines()).singleElement().asString().startsWith("mosaicod: ").contains(saying)

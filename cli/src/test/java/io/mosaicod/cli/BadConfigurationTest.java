@@ -148,6 +148,18 @@ class BadConfigurationTest {
         }
     }
 
+    @Test
+    void aCommandThatOnlyReadsFindsNoRepositoryWithoutCreatingOne() throws IOException {
+        for (String command : List.of("topic ls", "ps", "cleanup --dry-run", "api-key list")) {
+            MainRun run = MainRun.of(dir, new HashMap<>(), command.split(" "));
+
+            assertThat(run.exitCode()).as(command + ": " + run.err()).isEqualTo(ExitCode.USAGE);
+            assertThat(run.errLines()).as(command).singleElement().asString().startsWith("mosaicod: no repository at "
+                    + dir.resolve("mosaico-data/mosaico.db")).contains("MOSAICOD_DATA_DIR", "MOSAICOD_DB_URL");
+            assertThat(dir.resolve("mosaico-data")).as(command).doesNotExist();
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("badConfigurations")
     void exitsWithCode2AndOneLineNamingTheSettingAndItsSource(Case c) throws IOException {

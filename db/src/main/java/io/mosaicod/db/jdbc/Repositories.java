@@ -4,6 +4,8 @@ import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.metrics.BackendErrors;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
+import java.nio.file.Path;
+import java.util.Optional;
 
 /** Opens the repository a configuration names. */
 public final class Repositories {
@@ -19,6 +21,12 @@ public final class Repositories {
      */
     public static Repository open(DatabaseConfig config) {
         return open(config, BackendErrors.NONE);
+    }
+
+    /** The file of an embedded (SQLite) repository, whether it exists or not; empty for any other. */
+    public static Optional<Path> embeddedFile(DatabaseConfig config) {
+        return config.jdbcUrl().startsWith("jdbc:sqlite:") ? SchemaMigration.sqliteFile(config.jdbcUrl())
+                : Optional.empty();
     }
 
     /** The same, reporting every failed operation to {@code errors} (a process's metrics). */

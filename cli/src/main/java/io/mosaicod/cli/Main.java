@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.FailureText;
 import io.mosaicod.core.config.ConfigException;
 import io.mosaicod.core.io.NettyDirectBuffers;
 import java.io.PrintWriter;
@@ -58,7 +59,7 @@ public final class Main {
             };
         } catch (UsageException e) {
             return usageError(e, parser.path(), invocation.err());
-        } catch (Exception e) {
+        } catch (Exception | Error e) { // an Error too (out of memory, a native library missing): one line, not a trace
             return executionError(e, parser.path(), invocation.err());
         }
     }
@@ -70,13 +71,15 @@ public final class Main {
     }
 
     /** A configuration error is a usage error; anything else is fatal, with a stack trace only at debug level. */
-    private static int executionError(Exception e, List<Command> path, PrintWriter err) {
+    private static int executionError(Throwable e, List<Command> path, PrintWriter err) {
         if (e instanceof ConfigException) {
             err.println("mosaicod: " + oneLine(e.getMessage()));
             return ExitCode.USAGE;
         }
         Command command = path.get(path.size() - 1);
-        err.println("mosaicod: " + CommandLineParser.commandName(path) + " failed: " + oneLine(String.valueOf(e)));
+        // an Error's message alone ("Java heap space") does not say what happened
+        String text = e instanceof Error ? e.getClass().getSimpleName() + ": " + FailureText.of(e) : FailureText.of(e);
+        err.println("mosaicod: " + CommandLineParser.commandName(path) + " failed: " + oneLine(text));
         if (command instanceof ConfiguredCommand c && c.debug()) {
             e.printStackTrace(err);
         }

@@ -23,12 +23,17 @@ class FatalErrorTest {
 
         @Override
         CommandSpec baseSpec() {
-            return CommandSpec.of("boom", "Fails.");
+            return CommandSpec.of("boom", "Fails.").withOptions(List.of(
+                    CommandSpec.Option.flag(List.of("--out-of-memory"), "Fails with an Error.")));
         }
 
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) {
-            throw new IllegalStateException("repository unreachable at db.internal:5432");
+            if (arguments.flag("--out-of-memory")) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+            throw new IllegalStateException("repository unreachable at db.internal:5432",
+                    new java.net.ConnectException("Connection refused"));
         }
     }
 
@@ -48,7 +53,14 @@ class FatalErrorTest {
         String[] result = runBoom("--log-level", "warning");
         assertThat(result[0]).isEqualTo("1");
         assertThat(result[1].lines()).containsExactly(
-                "mosaicod: boom failed: java.lang.IllegalStateException: repository unreachable at db.internal:5432");
+                "mosaicod: boom failed: repository unreachable at db.internal:5432: Connection refused");
+    }
+
+    @Test
+    void anErrorIsOneLineWithExitCode1Too() {
+        String[] result = runBoom("--out-of-memory", "--log-level", "warning");
+        assertThat(result[0]).isEqualTo("1");
+        assertThat(result[1].lines()).containsExactly("mosaicod: boom failed: OutOfMemoryError: Java heap space");
     }
 
     @Test

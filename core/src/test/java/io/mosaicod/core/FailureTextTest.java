@@ -25,6 +25,17 @@ class FailureTextTest {
     }
 
     @Test
+    void aFileFailureThatNamesOnlyItsPathSaysWhatWentWrong() {
+        assertThat(FailureText.of(new java.nio.file.FileAlreadyExistsException("/data/store")))
+                .isEqualTo("/data/store: already exists");
+        assertThat(FailureText.of(new IllegalStateException("cannot open the store",
+                new java.nio.file.AccessDeniedException("/data/store")))).isEqualTo(
+                "cannot open the store: /data/store: permission denied");
+        assertThat(FailureText.of(new java.nio.file.FileSystemException("/data/x", null, "Read-only file system")))
+                .isEqualTo("/data/x: Read-only file system");
+    }
+
+    @Test
     void failuresWithoutMessagesAreNamedByTheirClass() {
         assertThat(FailureText.of(new NullPointerException())).isEqualTo("NullPointerException");
         assertThat(FailureText.of(new IllegalStateException("stopped", new InterruptedException())))

@@ -18,9 +18,10 @@ public final class KeyPath {
     private static final String LAX_LISTS = "(?:\\[\\])*";
 
     private final String text;
-    private final Pattern flattenedPaths;
+    /** RE2/J's, linear in the path: with a backtracking engine, a few {@code **} take exponential time. */
+    private final com.google.re2j.Pattern flattenedPaths;
 
-    private KeyPath(String text, Pattern flattenedPaths) {
+    private KeyPath(String text, com.google.re2j.Pattern flattenedPaths) {
         this.text = text;
         this.flattenedPaths = flattenedPaths;
     }
@@ -31,7 +32,7 @@ public final class KeyPath {
         for (String segment : text.split("\\.", -1)) {
             regex.append(segmentRegex(text, segment));
         }
-        return new KeyPath(text, Pattern.compile(regex.toString()));
+        return new KeyPath(text, com.google.re2j.Pattern.compile(regex.toString()));
     }
 
     private static String segmentRegex(String path, String segment) {
@@ -55,7 +56,7 @@ public final class KeyPath {
             throw new BadFilterException("invalid user_metadata key path `" + path + "`: segment `" + segment
                     + "` is neither a key (letters, digits, space, `_`, `-`), `*`, `**` nor `[*]`");
         }
-        return "\\." + Pattern.quote(key) + "(?:\\[\\])".repeat(elements) + LAX_LISTS;
+        return "\\." + key + "(?:\\[\\])".repeat(elements) + LAX_LISTS; // a key's characters are all literal
     }
 
     /** Whether a flattened path (see the class comment) is one this key path designates. */

@@ -1,8 +1,11 @@
 package io.mosaicod.core.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,6 +22,15 @@ class GlobTest {
             "[&]|&|true", "x]|x]|true"})
     void matchesAnchoredWithGlobWildcardsAndEverythingElseLiteral(String pattern, String text, boolean matches) {
         assertThat(Glob.of(pattern).matches(text)).isEqualTo(matches);
+    }
+
+    /** A backtracking engine took exponential time in the stars: 8 took 60 ms, 255 never finished. */
+    @Test
+    void aPatternOfManyStarsFailsInLinearTime() {
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            assertThat(Glob.of("*".repeat(255) + "!").matches("base_link_camera".repeat(64))).isFalse();
+            assertThat(Glob.of("*a".repeat(127) + "!").matches("a".repeat(100_000))).isFalse();
+        });
     }
 
     @ParameterizedTest

@@ -15,6 +15,7 @@ import io.mosaicod.server.catalog.ActionDispatcher;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.catalog.ServerInfoActions;
 import io.mosaicod.server.catalog.UploadRegistry;
+import io.mosaicod.server.flight.DoActionService;
 import io.mosaicod.server.flight.MalformedRequests;
 import io.mosaicod.server.flight.MosaicoFlightProducer;
 import io.mosaicod.server.ingest.DoPutService;
@@ -152,7 +153,7 @@ public final class MosaicodServer implements AutoCloseable {
         ActionDispatcher actions = new ActionDispatcher(codec, lookup, repository.search(), search, store, uploads, info,
                 Clock.systemUTC());
         ServerServiceDefinition flight = FlightGrpcUtils.createFlightService(
-                root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(actions, reads),
+                root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
         List<ServerInterceptor> flightInterceptors = new ArrayList<>();
         // a stream stops being ready once a message's worth waits for its client: what a client that stops reading
@@ -164,7 +165,9 @@ public final class MosaicodServer implements AutoCloseable {
         }
         NettyServerBuilder builder = transport.builder(settings, executor)
                 .addService(ServerInterceptors.intercept(MalformedRequests.refusedIn(withOwnMethods(flight,
-                        List.of(doPut.definition(), new DoGetService(reads).definition()))), flightInterceptors))
+                        List.of(doPut.definition(), new DoGetService(reads).definition(),
+                                new DoActionService(actions, settings.clientLimits().readStallTimeout()).definition()))),
+                        flightInterceptors))
                 .addService(drain.health().getHealthService())
                 .addStreamTracerFactory(doPut.streamTracerFactory())
                 .intercept(drain);
@@ -180,7 +183,7 @@ public final class MosaicodServer implements AutoCloseable {
 
     /**
      * Arrow's Flight service definition with some of its methods replaced by the server's own: DoPut, which reads
-     * every message as sent, and DoGet, which sends its batches without a copy.
+     * every message as sent, DoGet, which sends its batches without a copy, and DoAction, which waits for its client.
      */
     private static ServerServiceDefinition withOwnMethods(ServerServiceDefinition flight,
                                                           List<ServerMethodDefinition<?, ?>> own) {

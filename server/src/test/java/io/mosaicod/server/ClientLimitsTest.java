@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.apache.arrow.flight.Ticket;
@@ -111,6 +112,28 @@ class ClientLimitsTest extends ServerFixture {
             return call;
         }
 
+        /** A DoAction that asks for no Result until told to; counts the Results it then gets. */
+        ClientCall<Flight.Action, Flight.Result> openDoAction(String type, String body, CompletableFuture<Status> closed,
+                                                             AtomicInteger results) {
+            ClientCall<Flight.Action, Flight.Result> call = channel.newCall(FlightServiceGrpc.getDoActionMethod(),
+                    CallOptions.DEFAULT);
+            call.start(new ClientCall.Listener<>() {
+                @Override
+                public void onMessage(Flight.Result message) {
+                    results.incrementAndGet();
+                }
+
+                @Override
+                public void onClose(Status status, Metadata trailers) {
+                    closed.complete(status);
+                }
+            }, new Metadata());
+            call.sendMessage(Flight.Action.newBuilder().setType(type)
+                    .setBody(ByteString.copyFromUtf8(body)).build());
+            call.halfClose();
+            return call;
+        }
+
         @Override
         public void close() throws InterruptedException {
             channel.shutdownNow();
@@ -156,6 +179,42 @@ class ClientLimitsTest extends ServerFixture {
                 assertThat(closed.get(10, TimeUnit.SECONDS).getCode()).isEqualTo(Status.Code.CANCELLED);
             }
         }
+    }
+
+    /**
+     * Arrow's DoAction handed every Result to gRPC at once: a client that read nothing had all of a topic's clusters
+     * queued for it. The server's own waits for its client, and resets the call at the stall timeout.
+     */
+    @Test
+    void aClusterizeWhoseClientReadsNothingSendsOnlyWhatItsWindowHoldsAndIsResetAtTheStallTimeout() throws Exception {
+        int rows = 200_000;
+        SessionHandle session = newSession("clusters");
+        UUID uuid = newTopic(session, "x");
+        long[][] batches = new long[10][];
+        for (int b = 0; b < batches.length; b++) {
+            // 10 ns apart, clustered 1 ns apart: every row is a cluster of its own, a Result each
+            batches[b] = LongStream.range((long) b * rows / 10, (long) (b + 1) * rows / 10).map(row -> row * 10)
+                    .toArray();
+        }
+        String locator = sequenceOf(session) + "/x";
+        upload(locator, uuid, batches);
+        String request = ("{'locator':'" + locator + "','clustering_dt_ns':1,'ontology':{'test.value':{'$geq':0}},"
+                + "'timestamp_range':null}").replace('\'', '"');
+        try (RawChannel channel = new RawChannel()) {
+            CompletableFuture<Status> closed = new CompletableFuture<>();
+            AtomicInteger results = new AtomicInteger();
+            ClientCall<Flight.Action, Flight.Result> call = channel.openDoAction("topic_filter_clusterize", request,
+                    closed, results);
+
+            Thread.sleep(STALL_TIMEOUT.multipliedBy(2).toMillis()); // the client reads nothing, past the stall timeout
+            call.request(Integer.MAX_VALUE);
+
+            Status status = closed.get(30, TimeUnit.SECONDS);
+            assertThat(status.getCode()).as("%s after %d Results", status, results.get())
+                    .isIn(Status.Code.CANCELLED, Status.Code.DEADLINE_EXCEEDED);
+            assertThat(results.get()).as("what the windows held when the client stopped").isBetween(1, rows / 4);
+        }
+        assertThat(client.clusterize(request)).as("an honest client gets them all").hasSize(rows);
     }
 
     /**

@@ -109,6 +109,11 @@ abstract class ClusterActionContract extends ServerFixture {
         var single = assertRefused(Status.Code.INVALID_ARGUMENT, () -> client.intersect(("{'topics':["
                 + clusterize(imu, 0, "{'imu.value':{'$gt':0}}", "null") + "],'intersect_dt_ns':0}").replace('\'', '"')));
         assertThat(single.serverMessage()).contains("at least two");
+        String oneTopic = clusterize(imu, 0, "{'imu.value':{'$gt':0}}", "null");
+        var tooMany = assertRefused(Status.Code.INVALID_ARGUMENT, () -> client.intersect(("{'topics':["
+                + String.join(",", java.util.Collections.nCopies(257, oneTopic)) + "],'intersect_dt_ns':0}")
+                .replace('\'', '"')));
+        assertThat(tooMany.serverMessage()).contains("at most 256 topics, got 257");
         SessionHandle other = newSession("elsewhere");
         String otherImu = sequenceOf(other) + "/imu";
         var mixed = assertRefused(Status.Code.INVALID_ARGUMENT, () -> client.intersect(("{'topics':["

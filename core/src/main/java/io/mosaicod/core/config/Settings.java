@@ -94,7 +94,8 @@ public final class Settings {
 
     public static final Setting<Duration> READ_STALL_TIMEOUT = Setting.of("MOSAICOD_READ_STALL_TIMEOUT",
                     "server.read_stall_timeout", ValueType.seconds(1),
-                    "Seconds a read stream may wait for its client to read before the server cancels it.")
+                    "Seconds a read stream (or a streamed action's answer, e.g. clusters) may wait for its client to read"
+                            + " before the server cancels it.")
             .withDefault(Duration.ofSeconds(60));
 
     public static final Setting<Integer> MAX_STREAMS_PER_CONNECTION = Setting.of(

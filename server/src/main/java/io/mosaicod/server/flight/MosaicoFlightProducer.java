@@ -1,6 +1,5 @@
 package io.mosaicod.server.flight;
 
-import io.mosaicod.server.catalog.ActionDispatcher;
 import io.mosaicod.server.protocol.ActionName;
 import io.mosaicod.server.protocol.ErrorStatus;
 import io.mosaicod.server.read.ReadService;
@@ -19,28 +18,22 @@ import org.apache.arrow.flight.SchemaResult;
 import org.apache.arrow.flight.Ticket;
 
 /**
- * The Flight methods served through Arrow's Flight service: DoAction, ListActions, ListFlights,
- * GetFlightInfo, GetSchema and DoGet. DoPut is bound separately ({@link io.mosaicod.server.ingest.DoPutService}).
- * Every failure leaves as the gRPC status {@link ErrorStatus} picks.
+ * The Flight methods served through Arrow's Flight service: ListActions, ListFlights, GetFlightInfo and GetSchema.
+ * DoPut, DoGet and DoAction are bound separately, in place of Arrow's ({@link io.mosaicod.server.ingest.DoPutService},
+ * {@link io.mosaicod.server.read.DoGetService}, {@link DoActionService}). Every failure leaves as the gRPC status
+ * {@link ErrorStatus} picks.
  */
 public final class MosaicoFlightProducer implements FlightProducer {
-    private final ActionDispatcher actions;
     private final ReadService reads;
 
-    public MosaicoFlightProducer(ActionDispatcher actions, ReadService reads) {
-        this.actions = actions;
+    public MosaicoFlightProducer(ReadService reads) {
         this.reads = reads;
     }
 
     @Override
     public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
-        try {
-            actions.dispatch(action.getType(), action.getBody(), reply -> listener.onNext(new Result(reply)));
-        } catch (Throwable e) {
-            listener.onError(ErrorStatus.asException(e));
-            return;
-        }
-        listener.onCompleted();
+        // unreachable: the server binds its own DoAction in place of Arrow's
+        throw Status.UNIMPLEMENTED.withDescription("DoAction is served by DoActionService.").asRuntimeException();
     }
 
     @Override

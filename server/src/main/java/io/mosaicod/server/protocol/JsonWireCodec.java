@@ -28,6 +28,11 @@ import java.util.Map;
  * fields in requests are ignored, so newer clients that send more still work.
  */
 public final class JsonWireCodec implements WireCodec {
+    /**
+     * The most topics one intersection walks: each holds its next chunks' matches while the walk goes on, outside
+     * the query memory pool, so a request naming one topic thousands of times could take the heap.
+     */
+    static final int MAX_INTERSECTED_TOPICS = 256;
     /** Notification times as upstream renders them: {@code 2026-03-01 12:00:00.123 UTC}. */
     static final DateTimeFormatter NOTIFICATION_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'").withZone(ZoneOffset.UTC);
@@ -83,6 +88,10 @@ public final class JsonWireCodec implements WireCodec {
         if (topics == null || !topics.isArray() || topics.size() < 2) {
             throw ProtocolException.badRequest("an intersection needs `topics`, an array of at least two clusterize "
                     + "requests");
+        }
+        if (topics.size() > MAX_INTERSECTED_TOPICS) {
+            throw ProtocolException.badRequest("an intersection takes at most " + MAX_INTERSECTED_TOPICS
+                    + " topics, got " + topics.size());
         }
         List<ActionRequest.Clusterize> requests = new ArrayList<>();
         for (JsonNode topic : topics) {

@@ -54,6 +54,9 @@ final class ClientOptions {
 
     static ClientWire wire(CommandArguments arguments, Map<String, String> env) {
         Optional<Path> trusted = arguments.value(TLS_CA.key()).map(Path::of);
+        trusted.filter(file -> !Files.isRegularFile(file) || !Files.isReadable(file)).ifPresent(file -> {
+            throw new UsageException("cannot read the trusted certificates " + file + " (--tls-ca)");
+        });
         ClientWire wire = trusted.map(ClientWire::tlsTrusting)
                 .orElse(arguments.flag(TLS.key()) ? ClientWire.tlsWithDefaultTrust() : ClientWire.PLAIN);
         wire = arguments.flag(GZIP.key()) ? wire.withGzip() : wire;

@@ -63,6 +63,7 @@ class BadConfigurationTest {
                 flag("unknown option", "server --prot 5", "--prot", "mosaicod server --help"),
                 flag("option of another command", "cleanup --max-chunk-size 5", "--max-chunk-size"),
                 flag("missing locator", "topic show", "LOCATOR"),
+                flag("missing trusted certificates", "query {} --tls-ca missing.pem", "--tls-ca", "missing.pem"),
                 flag("no chunks for the demo", "demo --chunks 0", "--chunks must be at least 1, got 0"),
                 flag("negative rows for the demo", "demo --rows -1", "--rows must be at least 1, got -1"),
                 flag("missing command", "", "missing command"),

@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -54,6 +55,8 @@ final class KeyExpiry {
         } catch (DateTimeParseException | ArithmeticException e) {
             throw new UsageException("invalid value '" + period + "' for --expires-in: expected an ISO-8601 period"
                     + " such as P90D, P1Y2M3D, PT12H or P1DT12H");
+        } catch (DateTimeException e) { // parsed, but past the last instant a time can hold
+            throw new UsageException("invalid value '" + period + "' for --expires-in: too far in the future");
         }
     }
 

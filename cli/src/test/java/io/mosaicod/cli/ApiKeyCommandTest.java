@@ -112,6 +112,8 @@ class ApiKeyCommandTest {
                         "2099-01-01T00:00:00Z"), "give --expires-in or --expires-at, not both"),
                 Arguments.of(List.of("create", "--permissions", "read", "--expires-in", "90 days"),
                         "invalid value '90 days' for --expires-in"),
+                Arguments.of(List.of("create", "--permissions", "read", "--expires-in", "P999999999Y"),
+                        "invalid value 'P999999999Y' for --expires-in: too far in the future"),
                 Arguments.of(List.of("create", "--permissions", "read", "--expires-at", "2020-01-01T00:00:00Z"),
                         "which is not after now"),
                 Arguments.of(List.of("status", "1A2B3C4D"), "'1A2B3C4D' is no fingerprint"),

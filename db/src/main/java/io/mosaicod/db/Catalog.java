@@ -44,7 +44,10 @@ public interface Catalog {
 
     boolean deleteSession(long sessionId);
 
-    /** @throws AlreadyExistsException if a topic with this locator exists, in any session */
+    /**
+     * @throws AlreadyExistsException if a topic with this locator exists, in any session
+     * @throws SessionFinalizedException if the session is finalized, even by a request after the caller looked
+     */
     Topic createTopic(NewTopic topic);
 
     Optional<Topic> findTopic(long topicId);

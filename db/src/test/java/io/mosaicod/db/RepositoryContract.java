@@ -160,6 +160,19 @@ abstract class RepositoryContract {
         assertThat(catalog.finalizeSession(-1)).isFalse();
     }
 
+    /** The server looks at the session before it creates the topic: a finalize can come in between. */
+    @Test
+    void aFinalizedSessionTakesNoTopic() {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        topic(session, "run/imu");
+        assertThat(catalog.finalizeSession(session.id())).isTrue();
+
+        assertThatThrownBy(() -> topic(session, "run/gps")).isInstanceOf(SessionFinalizedException.class)
+                .hasMessageContaining("run/gps");
+        assertThat(catalog.findTopicByLocator("run/gps")).isEmpty();
+    }
+
     @Test
     void topicBelongsToItsSessionsSequenceAndIsFoundEveryWay() {
         Sequence sequence = sequence("run");

@@ -11,6 +11,7 @@ import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.Notification;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.db.Sequence;
+import io.mosaicod.db.SessionFinalizedException;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
 import java.sql.Connection;
@@ -65,11 +66,13 @@ final class JdbcCatalog implements Catalog {
         this.insertSession = dialect.render("""
                 INSERT INTO session (uuid, sequence_id, ulid, created_at_ms) VALUES (?, ?, ?, {now_ms})
                 RETURNING id""");
-        // the sequence is the session's; no row is inserted if the session does not exist
+        // the sequence is the session's; no row is inserted if the session does not exist or is finalized (in the
+        // same statement: a finalize committed after the caller looked at the session must still keep the topic out)
         this.insertTopic = dialect.render("""
                 INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,
                                    serialization_format, ontology_tag, created_at_ms)
-                SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, {now_ms} FROM session s WHERE s.id = ?
+                SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, {now_ms} FROM session s
+                WHERE s.id = ? AND s.completed_at_ms IS NULL
                 ON CONFLICT (locator) DO NOTHING
                 RETURNING\s""" + CatalogRows.TOPIC_COLUMNS);
         this.completeUpload = dialect.render(
@@ -175,6 +178,11 @@ final class JdbcCatalog implements Catalog {
             if (created.isEmpty()) {
                 if (findTopic(connection, "locator", topic.locator()).isPresent()) {
                     throw new AlreadyExistsException("Topic", topic.locator());
+                }
+                if (database.first(connection, "SELECT 1 FROM session WHERE id = ? AND completed_at_ms IS NOT NULL",
+                        row -> true, topic.sessionId()).isPresent()) {
+                    throw new SessionFinalizedException("cannot create topic `" + topic.locator() + "`: session "
+                            + topic.sessionId() + " is finalized");
                 }
                 throw new ConcurrentDeletionException("cannot create topic `" + topic.locator() + "`: session "
                         + topic.sessionId() + " does not exist", null);

@@ -12,6 +12,7 @@ import io.mosaicod.db.Notification;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.db.RepositoryException;
 import io.mosaicod.db.Sequence;
+import io.mosaicod.db.SessionFinalizedException;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
 import java.util.Collection;
@@ -155,6 +156,10 @@ final class InMemoryCatalog implements Catalog {
             }
             if (findTopicRow(t -> t.locator().equals(topic.locator())).isPresent()) {
                 throw new AlreadyExistsException("Topic", topic.locator());
+            }
+            if (session.isFinalized()) {
+                throw new SessionFinalizedException("cannot create topic `" + topic.locator() + "`: session "
+                        + topic.sessionId() + " is finalized");
             }
             if (findTopicRow(t -> t.folder.equals(topic.folder())).isPresent()) {
                 throw new RepositoryException("cannot create topic `" + topic.locator() + "`: folder "

@@ -6,6 +6,7 @@ import io.mosaicod.core.Availability;
 import io.mosaicod.core.locator.InvalidLocatorException;
 import io.mosaicod.db.AlreadyExistsException;
 import io.mosaicod.db.ConcurrentDeletionException;
+import io.mosaicod.db.SessionFinalizedException;
 import io.mosaicod.db.RepositoryUnavailableException;
 import java.util.Optional;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -52,6 +53,10 @@ public final class ErrorStatus {
         }
         if (error instanceof AlreadyExistsException duplicate) {
             return new ProtocolException(ErrorCode.ALREADY_EXISTS, duplicate.getMessage(), duplicate);
+        }
+        if (error instanceof SessionFinalizedException finalized) {
+            return new ProtocolException(ErrorCode.FAILED_PRECONDITION, "The session was finalized by another request"
+                    + " meanwhile: no topic can be added to it.", finalized);
         }
         if (error instanceof ConcurrentDeletionException deleted) {
             return new ProtocolException(ErrorCode.NOT_FOUND, "The sequence, session or topic this request refers to"

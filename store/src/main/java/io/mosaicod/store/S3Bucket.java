@@ -3,6 +3,7 @@ package io.mosaicod.store;
 import io.mosaicod.core.Availability;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -58,7 +59,9 @@ record S3Bucket(S3Client client, String name, String keyPrefix, S3Tuning tuning,
      * hands the body over as a plain stream, whose failures it never sees.
      */
     ObjectStoreException failure(String operation, String key, IOException e) {
-        if (e instanceof InterruptedIOException || Thread.currentThread().isInterrupted()) {
+        // a read timeout is an InterruptedIOException too, but the store's silence, not a cancellation
+        boolean cancelled = e instanceof InterruptedIOException && !(e instanceof SocketTimeoutException);
+        if (cancelled || Thread.currentThread().isInterrupted()) {
             return interrupted(operation, key, e);
         }
         availability.lost(e);

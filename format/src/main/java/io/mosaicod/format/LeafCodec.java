@@ -100,7 +100,7 @@ abstract class LeafCodec {
                     && type.getTypeLength() == ((ArrowType.FixedSizeBinary) arrow).getByteWidth()
                     ? new FixedBytesLeafCodec(type.getTypeLength()) : null;
             case Decimal -> DecimalLeafCodec.create((ArrowType.Decimal) arrow, type);
-            default -> throw new UnsupportedColumnTypeException(fieldPath, arrow.toString());
+            default -> throw new UnsupportedColumnTypeException(fieldPath, field);
         };
         if (codec == null) {
             throw new IllegalArgumentException("field '" + fieldPath + "' has Arrow type " + arrow

@@ -45,12 +45,12 @@ final class ParquetSchemaMapping {
         Repetition repetition = f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED;
         ArrowType type = f.getType();
         if (f.getDictionary() != null) {
-            throw new UnsupportedColumnTypeException(path, "dictionary-encoded " + type);
+            throw new UnsupportedColumnTypeException(path, f);
         }
         switch (type.getTypeID()) {
             case Struct -> {
                 if (f.getChildren().isEmpty()) {
-                    throw new UnsupportedColumnTypeException(path, "struct with no fields");
+                    throw new UnsupportedColumnTypeException(path, f);
                 }
                 List<Type> children = new ArrayList<>();
                 for (Field c : f.getChildren()) {
@@ -71,7 +71,7 @@ final class ParquetSchemaMapping {
                         .addField(new GroupType(Repetition.REPEATED, "key_value", key, value)).named(name);
             }
             default -> {
-                return primitive(type, path).build(name, repetition);
+                return primitive(f, path).build(name, repetition);
             }
         }
     }
@@ -94,7 +94,8 @@ final class ParquetSchemaMapping {
         return new PrimitiveSpec(physical, logical, 0);
     }
 
-    private static PrimitiveSpec primitive(ArrowType type, String path) {
+    private static PrimitiveSpec primitive(Field f, String path) {
+        ArrowType type = f.getType();
         switch (type.getTypeID()) {
             case Bool:
                 return spec(PrimitiveTypeName.BOOLEAN, null);
@@ -161,7 +162,7 @@ final class ParquetSchemaMapping {
             default:
                 break;
         }
-        throw new UnsupportedColumnTypeException(path, type.toString());
+        throw new UnsupportedColumnTypeException(path, f);
     }
 
     /** Fewest bytes of a two's-complement integer that hold every value of {@code precision} digits. */

@@ -242,7 +242,7 @@ class BadChunkTest {
             Schema schema = new Schema(List.of(nested));
             assertThatThrownBy(() -> ChunkWriter.open(new ByteArrayOutputStream(), KEY, schema, WriterProfile.DEFAULT))
                     .isInstanceOf(UnsupportedColumnTypeException.class)
-                    .hasMessageContaining("'outer." + bad.getName() + "'");
+                    .hasMessageContaining("`outer." + bad.getName() + "` has type " + ArrowTypeText.of(bad));
         }
     }
 }

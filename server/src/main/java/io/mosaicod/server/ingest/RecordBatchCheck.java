@@ -5,7 +5,6 @@ import java.util.Iterator;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BufferLayout;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TypeLayout;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
@@ -13,16 +12,14 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.ValueVectorUtility;
 
 /**
  * A record batch checked against its own body, so that only rows the client sent are stored. Arrow's loader
  * trusts the header: it sizes every column to the batch's declared row count (a count above the body's invents
  * rows of zeros and nulls), and a field's declared null count decides which rows are null whatever the
  * validity bitmap says. So, before loading: the row count and every field's value count agree with each other
- * and with the parent's, every null count lies in range and matches the bitmap sent with it. After loading:
- * Arrow's full validation (buffers long enough, offsets monotonic and within their data). All of it is one
- * pass over the bitmaps and offsets, linear in the batch.
+ * and with the parent's, every null count lies in range and matches the bitmap sent with it. After loading: the
+ * full check of every column's body ({@link ColumnBodyCheck}). All of it is linear in the batch.
  */
 final class RecordBatchCheck {
     /** A list's children have as many values as its last offset says; checked once loaded. */
@@ -56,16 +53,9 @@ final class RecordBatchCheck {
         }
     }
 
-    /** Arrow's full validation of the loaded columns. */
+    /** The full check of the loaded columns' bodies ({@link ColumnBodyCheck}). */
     static void afterLoad(VectorSchemaRoot batch) throws Inconsistent {
-        for (FieldVector column : batch.getFieldVectors()) {
-            try {
-                ValueVectorUtility.validateFull(column);
-            } catch (RuntimeException e) {
-                throw new Inconsistent("column `" + ClientText.quote(column.getName()) + "` is malformed ("
-                        + ClientText.quote(e.getMessage()) + ")");
-            }
-        }
+        ColumnBodyCheck.check(batch.getFieldVectors());
     }
 
     private static void checkField(Field field, String path, long expectedLength, Iterator<ArrowFieldNode> nodes,

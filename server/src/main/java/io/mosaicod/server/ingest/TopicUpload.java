@@ -193,7 +193,7 @@ final class TopicUpload implements GroupCommit.Upload {
                 body.close();
             }
             throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `" + topic.locator()
-                    + "` is malformed (" + e.getMessage() + ")", e);
+                    + "` is malformed: its header does not decode as an Arrow record batch", e);
         }
         try (record) {
             if (record.getBodyCompression().getCodec() != CompressionUtil.CodecType.NO_COMPRESSION.getType()) {
@@ -210,8 +210,9 @@ final class TopicUpload implements GroupCommit.Upload {
             if (e instanceof ProtocolException protocol) {
                 throw protocol;
             }
+            // Arrow's loader words its failures for Java programmers: the cause goes to the log, not the client
             throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `" + topic.locator()
-                    + "` does not match the stream's schema (" + e.getMessage() + ")", e);
+                    + "` does not match the stream's schema", e);
         }
     }
 

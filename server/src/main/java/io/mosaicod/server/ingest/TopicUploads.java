@@ -119,7 +119,16 @@ final class TopicUploads {
         try {
             return MessageSerializer.deserializeSchema(first.header());
         } catch (RuntimeException e) {
-            throw ProtocolException.badRequest("the schema message does not decode (" + e.getMessage() + ")", e);
+            Optional<String> unreadable;
+            try {
+                unreadable = UnreadableSchema.firstUnreadableField(first.header());
+            } catch (RuntimeException malformed) {
+                unreadable = Optional.empty();
+            }
+            if (unreadable.isPresent()) {
+                throw UploadSchema.unsupported(unreadable.get() + ", which chunks cannot store");
+            }
+            throw ProtocolException.badRequest("the schema message does not decode as an Arrow schema", e);
         }
     }
 

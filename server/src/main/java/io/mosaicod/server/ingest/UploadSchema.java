@@ -1,6 +1,7 @@
 package io.mosaicod.server.ingest;
 
 import io.mosaicod.core.ClientText;
+import io.mosaicod.format.ArrowTypeText;
 import io.mosaicod.format.ChunkWriter;
 import io.mosaicod.format.UnsupportedColumnTypeException;
 import io.mosaicod.format.WriterProfile;
@@ -16,9 +17,10 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The schema rules of an upload (PROTOCOL.md §4): a {@code timestamp_ns} column of type Int64, only types a
- * chunk can store, no two fields of one level with the same name, and at most {@value #MAX_LEAF_COLUMNS} leaf
- * columns. Nothing else is checked against an ontology.
+ * The schema rules of an upload (PROTOCOL.md §4), judged once, at the stream's first message: a {@code timestamp_ns}
+ * column of type int64, only types a chunk can store (at any depth; the codec's schema mapping is the one judge of
+ * that, and a refusal names the field path and its type in Arrow's spelling), no two fields of one level with the
+ * same name, and at most {@value #MAX_LEAF_COLUMNS} leaf columns. Nothing else is checked against an ontology.
  */
 final class UploadSchema {
     static final String TIMESTAMP_COLUMN = WriterProfile.TIMESTAMP_COLUMN;
@@ -37,7 +39,6 @@ final class UploadSchema {
             if (field.getName().equals(TIMESTAMP_COLUMN)) {
                 timestamp = field;
             }
-            requireNoDictionary(field, field.getName());
             leaves += leafColumns(field);
         }
         if (leaves > MAX_LEAF_COLUMNS) {
@@ -47,7 +48,7 @@ final class UploadSchema {
             throw unsupported("it has no `" + TIMESTAMP_COLUMN + "` column");
         }
         if (!(timestamp.getType() instanceof ArrowType.Int t && t.getBitWidth() == 64 && t.getIsSigned())) {
-            throw unsupported("`" + TIMESTAMP_COLUMN + "` has type " + timestamp.getType() + ", expected Int64");
+            throw unsupported("`" + TIMESTAMP_COLUMN + "` has type " + ArrowTypeText.of(timestamp) + ", expected int64");
         }
         try (ChunkWriter probe = ChunkWriter.open(OutputStream.nullOutputStream(), "schema check", schema,
                 WriterProfile.DEFAULT)) {
@@ -80,17 +81,7 @@ final class UploadSchema {
         return leaves;
     }
 
-    private static void requireNoDictionary(Field field, String path) {
-        if (field.getDictionary() != null) {
-            throw unsupported("field `" + ClientText.quote(path) + "` is dictionary-encoded");
-        }
-        List<Field> children = field.getChildren();
-        for (Field child : children) {
-            requireNoDictionary(child, path + "." + child.getName());
-        }
-    }
-
-    private static ProtocolException unsupported(String reason) {
+    static ProtocolException unsupported(String reason) {
         return new ProtocolException(io.mosaicod.server.protocol.ErrorCode.INVALID_ARGUMENT,
                 "Unsupported schema: " + reason + ".");
     }

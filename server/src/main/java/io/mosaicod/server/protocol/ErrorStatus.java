@@ -49,6 +49,10 @@ public final class ErrorStatus {
                     + " is unavailable; retry later (" + describe(outage.get()) + ").", error);
         }
         if (error instanceof ProtocolException protocol) {
+            if (protocol.getCause() != null && LOG.isDebugEnabled()) {
+                // the client reads the sentence; what the library said of its input is for the operator
+                LOG.debug("request refused: {}", protocol.getMessage(), protocol.getCause());
+            }
             return protocol;
         }
         if (error instanceof AlreadyExistsException duplicate) {

@@ -10,6 +10,7 @@ import io.mosaicod.client.TopicUpload;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Topic;
 import io.mosaicod.store.ObjectInfo;
+import io.mosaicod.testkit.JavaNames;
 import io.mosaicod.testkit.RawFlight;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -199,6 +200,7 @@ abstract class RejectedRequestsContract extends ServerFixture {
                     RawFlight.schema(SampleTopic.SCHEMA, RawFlight.putCommand(locator, uuid)), forged));
             assertThat(outcome.status().getCode()).as(forgery.name()).isEqualTo(Status.Code.INVALID_ARGUMENT);
             assertThat(outcome.status().getDescription()).as(forgery.name()).contains("does not match its own body");
+            assertThat(JavaNames.in(outcome.status().getDescription())).as(outcome.status().getDescription()).isEmpty();
             Topic topic = catalog().findTopicByLocator(locator).orElseThrow();
             assertThat(catalog().listChunks(topic.id())).as(forgery.name()).isEmpty();
             assertThat(dataObjects(topic)).as(forgery.name()).isEmpty();

@@ -12,6 +12,7 @@ import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
 import io.mosaicod.db.Catalog;
+import io.mosaicod.testkit.JavaNames;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -99,12 +100,16 @@ abstract class ServerFixture {
         }
     }
 
-    /** Asserts that {@code call} is refused with {@code code} and a sentence ending in a period; returns it. */
+    /**
+     * Asserts that {@code call} is refused with {@code code} and a sentence ending in a period that names no Java
+     * class or package; returns it.
+     */
     static MosaicoException assertRefused(Status.Code code, ThrowingCallable call) {
         MosaicoException refusal = catchThrowableOfType(MosaicoException.class, call);
         assertThat(refusal).as("expected a %s refusal", code).isNotNull();
         assertThat(refusal.code()).as(refusal.getMessage()).isEqualTo(code);
         assertThat(refusal.serverMessage()).endsWith(".");
+        assertThat(JavaNames.in(refusal.serverMessage())).as("a Java name in: " + refusal.serverMessage()).isEmpty();
         return refusal;
     }
 }

@@ -14,6 +14,7 @@ import io.mosaicod.db.TextColumnStats;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.UploadClaim;
 import io.mosaicod.store.Folder;
+import io.mosaicod.testkit.JavaNames;
 import io.mosaicod.testkit.RawFlight;
 import java.io.ByteArrayInputStream;
 import java.nio.channels.Channels;
@@ -271,6 +272,7 @@ abstract class UploadConformanceContract extends ServerFixture {
                     batchMessage(1)));
             assertThat(outcome.status().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
             assertThat(outcome.status().getDescription()).endsWith(".");
+            assertThat(JavaNames.in(outcome.status().getDescription())).as(outcome.status().getDescription()).isEmpty();
         }
         assertThat(catalog().listChunks(topic(locator).id())).isEmpty();
     }
@@ -439,6 +441,7 @@ abstract class UploadConformanceContract extends ServerFixture {
                     batchMessage(1, 2), intruder.getValue(), batchMessage(3)));
             assertThat(outcome.status().getCode()).as(intruder.getKey()).isEqualTo(Status.Code.ABORTED);
             assertThat(outcome.status().getDescription()).endsWith(".");
+            assertThat(JavaNames.in(outcome.status().getDescription())).as(outcome.status().getDescription()).isEmpty();
             Topic topic = topic(locator);
             assertThat(topic.isUploadComplete()).isFalse();
             assertThat(StoredChunks.assertEveryRowHasItsFile(catalog(), backend.store(), topic.id()))

@@ -23,6 +23,12 @@ class SearchFilterParserTest {
         return parse("{'topic':{'" + field + "':" + condition + "}}").topic().fields().get(0).condition();
     }
 
+    /** The sequence or topic block of a body made of it alone. */
+    private static MetadataFilter block(String name, String block) {
+        SearchFilter filter = parse("{'" + name + "':" + block + "}");
+        return name.equals("topic") ? filter.topic() : filter.sequence();
+    }
+
     private static Condition metadataCondition(String condition) {
         return parse("{'sequence':{'user_metadata':{'robot.arm':" + condition + "}}}").sequence().userMetadata()
                 .get(0).condition();
@@ -121,10 +127,39 @@ class SearchFilterParserTest {
             "{'topic':{'name':{'$match':'[a-z'}}}|malformed character class",
             "{'topic':{'name':{'$match':'a[]'}}}|malformed character class",
             "{'topic':{'name':{'$eq':'a'},'name':{'$eq':'b'}}}|body deserialization error",
-            "{'topic':|body deserialization error"})
+            "{'topic':|body deserialization error",
+            "{'sequence':{'name':{'$eq':'a'},'locator':{'$eq':'a'}}}|the `sequence` block has both `name`",
+            "{'topic':{'locator':{'$match':'imu'},'name':{'$match':'*imu'}}}|the `topic` block has both `name`",
+            "{'topic':{'locator':{'$gt':'a'}}}|operator $gt is not supported on `topic.locator`, a text field",
+            "{'sequence':{'locator':{'$eq':1}}}|cannot be compared with a value of type number",
+            "{'topic':{'locator':{'$match':''}}}|empty $match pattern"})
     void everyMistakeIsABadRequestNamingTheRule(String json, String problem) {
         assertThatThrownBy(() -> parse(json)).isInstanceOf(BadFilterException.class)
                 .hasMessageStartingWith("Bad request: ").hasMessageContaining(problem);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sequence", "topic"})
+    void aLocatorFieldIsThe05DialectWhoseMatchIsASubstringTest(String block) {
+        MetadataFilter.FieldCondition locator = block(block, "{'locator':{'$match':'[1]_*'}}").fields().get(0);
+        assertThat(locator.field()).isEqualTo(MetadataField.LOCATOR);
+        assertThat(locator.condition().operand()).isEqualTo(new FilterValue.Text("[1]_*"));
+        assertThat(locator.condition().glob().matches("run_[1]_*/imu")).isTrue();
+        assertThat(locator.condition().glob().matches("run_1x")).as("no glob metacharacter").isFalse();
+        for (String condition : List.of("{'$eq':'r'}", "{'$neq':'r'}", "{'$in':['r', 's']}", "'$ex'", "'$nex'")) {
+            assertThat(block(block, "{'locator':" + condition + "}").fields()).hasSize(1);
+        }
+    }
+
+    @Test
+    void theOtherFieldsOfA05BlockAreRead() {
+        SearchFilter filter = parse("{'topic':{'locator':{'$match':'imu'},'ontology_tag':{'$match':'im*'},"
+                + "'created_at_ns':{'$gt':0},'user_metadata':{'hz':{'$eq':100}}}}");
+        assertThat(filter.topic().fields()).extracting(MetadataFilter.FieldCondition::field)
+                .containsExactly(MetadataField.LOCATOR, MetadataField.ONTOLOGY_TAG, MetadataField.CREATED_AT_NS);
+        assertThat(filter.topic().fields().get(1).condition().glob().matches("imu")).as("still a glob").isTrue();
+        assertThat(filter.topic().fields().get(1).condition().glob().matches("xim")).isFalse();
+        assertThat(filter.topic().userMetadata()).hasSize(1);
     }
 
     @Test

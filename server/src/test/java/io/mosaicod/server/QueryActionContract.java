@@ -147,11 +147,26 @@ abstract class QueryActionContract extends ServerFixture {
     }
 
     @Test
-    void aBlockMixingTheDialectsIsInvalidArgument() {
+    void includeTimestampRangeLeavesTheTopicsAnsweredAndGivesNoRangeToTopicsWithoutData() {
+        ActionReply reply = client.rawAction("query", ("{'sequence':{'name':{'$match':'P_*'}},"
+                + "'topic':{'ontology_tag':{'$eq':'imu'}},'ontology':{'include_timestamp_range':true}}")
+                .replace("P", prefix).replace('\'', '"').getBytes(StandardCharsets.UTF_8));
+        assertThat(reply.response().toString()).isEqualTo(("{'items':["
+                + "{'sequence':'P_r1','topics':[{'locator':'P_r1/imu','ontology_tag':'imu'}]},"
+                + "{'sequence':'P_r2','topics':[{'locator':'P_r2/imu','ontology_tag':'imu'}]}]}")
+                .replace("P", prefix).replace('\'', '"'));
+    }
+
+    @Test
+    void aBlockMixingTheDialectsOrABadFlagIsInvalidArgument() {
         var mixed = assertRefused(Status.Code.INVALID_ARGUMENT,
                 () -> client.query("{\"topic\":{\"locator\":{\"$eq\":\"imu\"},\"name\":{\"$eq\":\"r/imu\"}}}"));
         assertThat(mixed.serverMessage()).isEqualTo("Bad request: the `topic` block has both `name` (the 0.7 dialect)"
                 + " and `locator` (the 0.5 dialect), whose $match differ: use one of them.");
+        var flag = assertRefused(Status.Code.INVALID_ARGUMENT,
+                () -> client.query("{\"ontology\":{\"include_timestamp_range\":1}}"));
+        assertThat(flag.serverMessage())
+                .isEqualTo("Bad request: `ontology.include_timestamp_range` must be true or false.");
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.mosaicod.core.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -132,7 +134,9 @@ class SearchFilterParserTest {
             "{'topic':{'locator':{'$match':'imu'},'name':{'$match':'*imu'}}}|the `topic` block has both `name`",
             "{'topic':{'locator':{'$gt':'a'}}}|operator $gt is not supported on `topic.locator`, a text field",
             "{'sequence':{'locator':{'$eq':1}}}|cannot be compared with a value of type number",
-            "{'topic':{'locator':{'$match':''}}}|empty $match pattern"})
+            "{'topic':{'locator':{'$match':''}}}|empty $match pattern",
+            "{'ontology':{'include_timestamp_range':'yes'}}|`ontology.include_timestamp_range` must be true or false",
+            "{'ontology':{'include_timestamp_range':null}}|`ontology.include_timestamp_range` must be true or false"})
     void everyMistakeIsABadRequestNamingTheRule(String json, String problem) {
         assertThatThrownBy(() -> parse(json)).isInstanceOf(BadFilterException.class)
                 .hasMessageStartingWith("Bad request: ").hasMessageContaining(problem);
@@ -160,6 +164,26 @@ class SearchFilterParserTest {
         assertThat(filter.topic().fields().get(1).condition().glob().matches("imu")).as("still a glob").isTrue();
         assertThat(filter.topic().fields().get(1).condition().glob().matches("xim")).isFalse();
         assertThat(filter.topic().userMetadata()).hasSize(1);
+    }
+
+    @Test
+    void includeTimestampRangeIsAFlagOfTheOntologyBlockNotAPath() {
+        assertThat(parse("{}").includeTimestampRange()).isFalse();
+        assertThat(parse("{'ontology':{'imu.x':{'$gt':1}}}").includeTimestampRange()).isFalse();
+        SearchFilter flagged = parse("{'ontology':{'include_timestamp_range':true,'imu.x':{'$gt':1}}}");
+        assertThat(flagged.includeTimestampRange()).isTrue();
+        assertThat(flagged.ontology()).extracting(c -> c.path().tag()).containsExactly("imu");
+        SearchFilter alone = parse("{'ontology':{'include_timestamp_range':true}}");
+        assertThat(alone.includeTimestampRange()).isTrue();
+        assertThat(alone.ontology()).isEmpty();
+        assertThat(parse("{'ontology':{'include_timestamp_range':false}}").includeTimestampRange()).isFalse();
+    }
+
+    @Test
+    void theClusterActionsOntologyHasNoTimestampRangeFlag() throws Exception {
+        JsonNode ontology = new ObjectMapper().readTree("{\"include_timestamp_range\":true}");
+        assertThatThrownBy(() -> SearchFilterParser.parseOntology(ontology)).isInstanceOf(BadFilterException.class)
+                .hasMessageContaining("must be `<ontology_tag>.<field>`");
     }
 
     @Test

@@ -1,10 +1,11 @@
 """The search actions checked by an independent client (pyarrow.flight) against a plain-Python reference.
 
 Usage: search_actions.py PORT PREFIX SEED. Uploads three sequences of random IMU and GPS topics through Flight
-(several overlapping batches, some out of time order, nulls), then sends random `query`, `topic_filter_clusterize`
-and `topic_filter_intersect` bodies as raw JSON and compares every answer with what this script computes from the
-rows it sent (SEARCH.md's semantics: a row matches when it satisfies every condition of its tag; a null
-satisfies only $nex). Exits non-zero naming the seed and the first mismatch.
+(several overlapping batches, some out of time order, nulls), then sends random `query` (half of them in the 0.5
+SDK's dialect, with timestamp ranges), `topic_filter_clusterize` and `topic_filter_intersect` bodies as raw JSON and
+compares every answer with what this script computes from the rows it sent (SEARCH.md's semantics: a row matches
+when it satisfies every condition of its tag; a null satisfies only $nex). Exits non-zero naming the seed and the
+first mismatch.
 """
 import fnmatch
 import json
@@ -167,19 +168,31 @@ def fail(what, expected, got, request):
 
 for trial in range(60):
     ontology = random_ontology(rng.choice([["imu"], ["gps"], ["imu", "gps"]]))
-    request = {"sequence": {"name": {"$match": f"{prefix}_*"}}, "ontology": ontology}
+    # odd trials in the 0.5 SDK's dialect: `locator` with a substring $match (a topic's compared without its
+    # sequence), and each topic's timestamp_range asked for
+    old = trial % 2 == 1
+    part = rng.choice([None, "mu", "ps", "i"]) if old else None
+    if old:
+        request = {"sequence": {"locator": {"$match": f"{prefix}_s"}},
+                   "ontology": dict(ontology, include_timestamp_range=True)}
+        if part:
+            request["topic"] = {"locator": {"$match": part}}
+    else:
+        request = {"sequence": {"name": {"$match": f"{prefix}_*"}}, "ontology": ontology}
     by_tag = {}
     for k in ontology:
         by_tag.setdefault(k.split(".")[0], {})[k] = ontology[k]
-    expected = set()
+    expected = {}
     for sequence in sequences:
-        found = {l for l in rows if l.startswith(sequence + "/") and tags[l] in by_tag
-                 and matching_times(l, by_tag[tags[l]])}
+        found = {l: matching_times(l, by_tag[tags[l]]) for l in rows if l.startswith(sequence + "/")
+                 and tags[l] in by_tag and (part is None or part in l.split("/", 1)[1])}
+        found = {l: times for l, times in found.items() if times}
         if {tags[l] for l in found} == set(by_tag):
-            expected |= found
-    got = {t["locator"] for item in action("query", request)[0]["items"] for t in item["topics"]}
+            expected.update({l: [times[0], times[-1]] if old else None for l, times in found.items()})
+    got = {t["locator"]: t.get("timestamp_range") for item in action("query", request)[0]["items"]
+           for t in item["topics"]}
     if got != expected:
-        fail("query", sorted(expected), sorted(got), request)
+        fail("query", sorted(expected.items()), sorted(got.items()), request)
 
 for trial in range(60):
     locator = rng.choice(sorted(rows))

@@ -2,11 +2,17 @@ package io.mosaicod.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.grpc.Status;
+import io.mosaicod.client.ActionReply;
 import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicMatch;
 import io.mosaicod.client.TopicSpec;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,6 +91,57 @@ abstract class OntologyQueryContract extends ServerFixture {
     void aFieldTheTopicsDoNotHaveIsAbsentFromEveryRow() {
         assertThat(locators("{'imu.missing':'$nex'}")).containsExactly("a/imu", "b/imu", "c/imu");
         assertThat(locators("{'imu.missing':{'$eq':1}}")).isEmpty();
+    }
+
+    /**
+     * {@code locator: [first, last]} of every topic answered for {@code body} (single quotes for double, P for this
+     * class's prefix), read from the raw reply: the 0.5 SDK's shape.
+     */
+    private Map<String, List<Long>> timestampRanges(String body) {
+        ActionReply reply = client.rawAction("query", body.replace("P", prefix).replace('\'', '"')
+                .getBytes(StandardCharsets.UTF_8));
+        Map<String, List<Long>> ranges = new TreeMap<>();
+        for (JsonNode item : reply.response().get("items")) {
+            for (JsonNode topic : item.get("topics")) {
+                List<Long> range = new ArrayList<>();
+                topic.path("timestamp_range").forEach(time -> range.add(time.longValue()));
+                ranges.put(topic.get("locator").asText().substring(prefix.length() + 1), range);
+            }
+        }
+        return ranges;
+    }
+
+    @Test
+    void includeTimestampRangeGivesTheFirstAndLastTimeOfEachTopicsMatchingRows() {
+        // a/imu: 2000 and 3000 in one batch, 4000 in the other after 5000; c/imu: 3000 alone
+        assertThat(timestampRanges("{'sequence':{'name':{'$match':'P_*'}},"
+                + "'ontology':{'include_timestamp_range':true,'imu.value':{'$between':[2, 4]}}}"))
+                .isEqualTo(Map.of("a/imu", List.of(2000L, 4000L), "c/imu", List.of(3000L, 3000L)));
+        assertThat(timestampRanges("{'sequence':{'name':{'$match':'P_*'}},'ontology':{'include_timestamp_range':true,"
+                + "'imu.value':{'$lt':10},'gps.value':{'$geq':11}}}"))
+                .isEqualTo(Map.of("a/gps", List.of(11_000L, 12_000L), "a/imu", List.of(1000L, 5000L)));
+    }
+
+    @Test
+    void includeTimestampRangeWithoutConditionsGivesEachTopicsWholeRange() {
+        assertThat(timestampRanges("{'sequence':{'name':{'$match':'P_*'}},"
+                + "'ontology':{'include_timestamp_range':true}}"))
+                .isEqualTo(Map.of("a/gps", List.of(10_000L, 12_000L), "a/imu", List.of(1000L, 5000L),
+                        "b/imu", List.of(100_000L, 102_000L), "c/imu", List.of(3000L, 3000L)));
+    }
+
+    /** As the 0.5 SDK writes it: a sequence and topic {@code locator}, the flag among the conditions. */
+    @Test
+    void a05QueryAnswersTheTopicsOfIts07EquivalentWithTheirRanges() {
+        Map<String, List<Long>> old = timestampRanges("{'sequence':{'locator':{'$match':'P_'}},"
+                + "'topic':{'locator':{'$match':'mu'}},"
+                + "'ontology':{'imu.value':{'$gt':2},'include_timestamp_range':true}}");
+        assertThat(old).isEqualTo(Map.of("a/imu", List.of(3000L, 5000L), "b/imu", List.of(100_000L, 102_000L),
+                "c/imu", List.of(3000L, 3000L)));
+        assertThat(locators("{'imu.value':{'$gt':2}}")).as("0.7, without ranges").isEqualTo(List.copyOf(old.keySet()));
+        assertThat(timestampRanges("{'sequence':{'name':{'$match':'P_*'}},'ontology':{'imu.value':{'$gt':2}}}"))
+                .as("no range unless asked").containsOnlyKeys(old.keySet()).allSatisfy((topic, range) ->
+                        assertThat(range).isEmpty());
     }
 
     @Test

@@ -100,6 +100,75 @@ abstract class QueryActionContract extends ServerFixture {
                 .extracting(SequenceMatch::sequence).containsExactly(prefix + "_r1");
     }
 
+    /** The locators answered for {@code body} as written (single quotes for double, P for this class's prefix). */
+    private List<String> locatorsAsWritten(String body) {
+        return client.query(body.replace("P", prefix).replace('\'', '"')).stream()
+                .flatMap(match -> match.topics().stream()).map(TopicMatch::locator)
+                .map(locator -> locator.substring(prefix.length() + 1)).toList();
+    }
+
+    /** Each 0.5-dialect body answers the topics of the 0.7 body beside it; both confined to this class. */
+    @Test
+    void the05DialectAnswersTheTopicsOfIts07Equivalent() {
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$eq':'P_r1'}}}"))
+                .isEqualTo(locatorsAsWritten("{'sequence':{'name':{'$eq':'P_r1'}}}"))
+                .containsExactly("r1/camera/front", "r1/imu");
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$match':'P_r'}}}"))
+                .isEqualTo(locatorsAsWritten("{'sequence':{'name':{'$match':'*P_r*'}}}"))
+                .containsExactly("r1/camera/front", "r1/imu", "r2/imu");
+        String ours = "'sequence':{'name':{'$match':'P_*'}}";
+        assertThat(locatorsAsWritten("{" + ours + ",'topic':{'locator':{'$match':'imu'}}}"))
+                .isEqualTo(locatorsAsWritten("{" + ours + ",'topic':{'name':{'$match':'*/*imu*'}}}"))
+                .containsExactly("r1/imu", "r2/imu");
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$eq':'P_r1'}},"
+                + "'topic':{'locator':{'$eq':'camera/front'}}}"))
+                .isEqualTo(locatorsAsWritten("{'topic':{'name':{'$eq':'P_r1/camera/front'}}}"))
+                .containsExactly("r1/camera/front");
+        assertThat(locatorsAsWritten("{" + ours + ",'topic':{'locator':{'$in':['imu', 'gps']},"
+                + "'user_metadata':{'hz':{'$gt':150}}}}")).containsExactly("r2/imu");
+        assertThat(locatorsAsWritten("{" + ours + ",'topic':{'locator':{'$match':'era/fr'}}}"))
+                .as("across a /").containsExactly("r1/camera/front");
+    }
+
+    @Test
+    void aTopicLocatorIsComparedWithThePathAfterTheSequenceName() {
+        assertThat(locatorsAsWritten("{'sequence':{'name':{'$match':'P_*'}},'topic':{'locator':{'$match':'_r1'}}}"))
+                .as("_r1 is in the sequence name only").isEmpty();
+        assertThat(locatorsAsWritten("{'sequence':{'name':{'$match':'P_*'}},'topic':{'locator':{'$eq':'P_r1/imu'}}}"))
+                .isEmpty();
+    }
+
+    @Test
+    void the05MatchTakesGlobWildcardsLiterally() {
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$match':'P_r*'}}}")).isEmpty();
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$match':'P_r?'}}}")).isEmpty();
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$match':'P_[r]1'}}}")).isEmpty();
+        assertThat(locatorsAsWritten("{'sequence':{'locator':{'$match':'P_r#'}}}")).isEmpty();
+    }
+
+    @Test
+    void includeTimestampRangeLeavesTheTopicsAnsweredAndGivesNoRangeToTopicsWithoutData() {
+        ActionReply reply = client.rawAction("query", ("{'sequence':{'name':{'$match':'P_*'}},"
+                + "'topic':{'ontology_tag':{'$eq':'imu'}},'ontology':{'include_timestamp_range':true}}")
+                .replace("P", prefix).replace('\'', '"').getBytes(StandardCharsets.UTF_8));
+        assertThat(reply.response().toString()).isEqualTo(("{'items':["
+                + "{'sequence':'P_r1','topics':[{'locator':'P_r1/imu','ontology_tag':'imu'}]},"
+                + "{'sequence':'P_r2','topics':[{'locator':'P_r2/imu','ontology_tag':'imu'}]}]}")
+                .replace("P", prefix).replace('\'', '"'));
+    }
+
+    @Test
+    void aBlockMixingTheDialectsOrABadFlagIsInvalidArgument() {
+        var mixed = assertRefused(Status.Code.INVALID_ARGUMENT,
+                () -> client.query("{\"topic\":{\"locator\":{\"$eq\":\"imu\"},\"name\":{\"$eq\":\"r/imu\"}}}"));
+        assertThat(mixed.serverMessage()).isEqualTo("Bad request: the `topic` block has both `name` (the 0.7 dialect)"
+                + " and `locator` (the 0.5 dialect), whose $match differ: use one of them.");
+        var flag = assertRefused(Status.Code.INVALID_ARGUMENT,
+                () -> client.query("{\"ontology\":{\"include_timestamp_range\":1}}"));
+        assertThat(flag.serverMessage())
+                .isEqualTo("Bad request: `ontology.include_timestamp_range` must be true or false.");
+    }
+
     @Test
     void aMistakeInTheFilterIsInvalidArgumentNamingIt() {
         var ordering = assertRefused(Status.Code.INVALID_ARGUMENT,

@@ -10,7 +10,8 @@ final class ConditionReader {
     private ConditionReader() {
     }
 
-    static Condition read(String field, JsonNode node) {
+    /** {@code kind} says how a {@code $match} pattern reads; the operator is checked against it by the caller. */
+    static Condition read(String field, FieldKind kind, JsonNode node) {
         if (node.isTextual()) {
             return switch (node.textValue()) {
                 case "$ex" -> new Condition(Operator.EX, List.of());
@@ -36,8 +37,7 @@ final class ConditionReader {
                 if (!operand.isTextual()) {
                     throw new BadFilterException(what + " needs a string pattern");
                 }
-                Glob.of(operand.textValue());
-                yield new Condition(operator, List.of(new FilterValue.Text(operand.textValue())));
+                yield Condition.match(kind.pattern(operand.textValue()));
             }
             case EQ, NEQ -> new Condition(operator, List.of(value(what, operand, true)));
             default -> new Condition(operator, List.of(value(what, operand, false)));

@@ -5,7 +5,8 @@ import com.google.re2j.Pattern;
 /**
  * A {@code $match} pattern: {@code *} any run, {@code ?} one character, {@code #} one digit, {@code [...]} a
  * character class ({@code [!...]} or {@code [^...]} negated), every other character literal, anchored at both
- * ends. Kept as the client wrote it and rendered for each engine that evaluates it. Matched in Java by RE2/J, in
+ * ends; or, in the 0.5 dialect, a text to be found anywhere ({@link #containing}). Kept as the client wrote it
+ * and rendered for each engine that evaluates it. Matched in Java by RE2/J, in
  * time linear in the text: with a backtracking engine, a pattern of many {@code *} that fails takes time
  * exponential in their number, and one request could hold the search threads for good.
  */
@@ -13,26 +14,48 @@ public final class Glob {
     static final int MAX_LENGTH = 256;
 
     private final String pattern;
+    private final String regex;
+    private final String sqliteGlob;
     private final Pattern compiled;
 
-    private Glob(String pattern) {
+    private Glob(String pattern, String regex, String sqliteGlob) {
         this.pattern = pattern;
-        this.compiled = Pattern.compile(regex(), Pattern.DOTALL);
+        this.regex = regex;
+        this.sqliteGlob = sqliteGlob;
+        this.compiled = Pattern.compile(regex, Pattern.DOTALL);
     }
 
     /** @throws BadFilterException for an empty pattern, one over 256 characters, or a malformed class */
     public static Glob of(String pattern) {
+        requireLength(pattern);
+        return new Glob(pattern, regexOf(pattern), sqliteGlobOf(pattern));
+    }
+
+    /**
+     * The 0.5 dialect's {@code $match}: the texts that contain {@code text}, every character of it literal. It is
+     * the glob {@code *text*}, which the glob syntax cannot write when {@code text} holds {@code [} or {@code ]}.
+     *
+     * @throws BadFilterException for an empty text or one over 256 characters
+     */
+    public static Glob containing(String text) {
+        requireLength(text);
+        StringBuilder regex = new StringBuilder("^.*");
+        StringBuilder glob = new StringBuilder("*");
+        for (char c : text.toCharArray()) {
+            regex.append(literal(c));
+            // SQLite's GLOB has no escape character: a class of one character is the literal
+            glob.append(c == '*' || c == '?' || c == '[' ? "[" + c + "]" : String.valueOf(c));
+        }
+        return new Glob(text, regex.append(".*$").toString(), glob.append('*').toString());
+    }
+
+    private static void requireLength(String pattern) {
         if (pattern.isEmpty()) {
             throw new BadFilterException("empty $match pattern");
         }
         if (pattern.length() > MAX_LENGTH) {
             throw new BadFilterException("$match pattern longer than " + MAX_LENGTH + " characters");
         }
-        int i = 0;
-        while (i < pattern.length()) {
-            i = pattern.charAt(i) == '[' ? classEnd(pattern, i) + 1 : i + 1;
-        }
-        return new Glob(pattern);
     }
 
     /** The index of the {@code ]} closing the class opened at {@code start}. */
@@ -48,6 +71,7 @@ public final class Glob {
         return end;
     }
 
+    /** The text as the client wrote it. */
     public String pattern() {
         return pattern;
     }
@@ -61,6 +85,19 @@ public final class Glob {
      * punctuation is escaped, with a backslash, which both take literally.
      */
     public String regex() {
+        return regex;
+    }
+
+    /**
+     * The pattern in SQLite's GLOB syntax, whose {@code *}, {@code ?} and classes are ours and whose other
+     * characters are literal; only {@code #} and the {@code !} negation need rewriting.
+     */
+    public String sqliteGlob() {
+        return sqliteGlob;
+    }
+
+    /** @throws BadFilterException for a malformed class */
+    private static String regexOf(String pattern) {
         StringBuilder regex = new StringBuilder("^");
         int i = 0;
         while (i < pattern.length()) {
@@ -86,18 +123,14 @@ public final class Glob {
                 case '*' -> regex.append(".*");
                 case '?' -> regex.append('.');
                 case '#' -> regex.append("[0-9]");
-                default -> regex.append(isAsciiPunctuation(c) ? "\\" + c : String.valueOf(c));
+                default -> regex.append(literal(c));
             }
             i++;
         }
         return regex.append('$').toString();
     }
 
-    /**
-     * The pattern in SQLite's GLOB syntax, whose {@code *}, {@code ?} and classes are ours and whose other
-     * characters are literal; only {@code #} and the {@code !} negation need rewriting.
-     */
-    public String sqliteGlob() {
+    private static String sqliteGlobOf(String pattern) {
         StringBuilder glob = new StringBuilder();
         int i = 0;
         while (i < pattern.length()) {
@@ -115,8 +148,24 @@ public final class Glob {
         return glob.toString();
     }
 
+    /** {@code c} in a regex, literal. */
+    private static String literal(char c) {
+        return isAsciiPunctuation(c) ? "\\" + c : String.valueOf(c);
+    }
+
     private static boolean isAsciiPunctuation(char c) {
         return c < 128 && !Character.isLetterOrDigit(c) && !Character.isWhitespace(c) && c >= 32;
+    }
+
+    /** Conditions are records: two globs are equal when they match the same texts, i.e. render one regex. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Glob glob && glob.regex.equals(regex);
+    }
+
+    @Override
+    public int hashCode() {
+        return regex.hashCode();
     }
 
     @Override

@@ -7,6 +7,11 @@ import java.util.Optional;
 public enum MetadataField {
     /** The sequence name, or for a topic its full {@code <seq>/<topic>} locator. */
     NAME("name", FieldKind.TEXT),
+    /**
+     * The 0.5 dialect's name: the sequence name, or for a topic its path, the part of its locator after
+     * {@code <sequence>/}; its {@code $match} is a substring test.
+     */
+    LOCATOR("locator", FieldKind.SUBSTRING_TEXT),
     CREATED_AT_NS("created_at_ns", FieldKind.TIME),
     ONTOLOGY_TAG("ontology_tag", FieldKind.TEXT),
     SERIALIZATION_FORMAT("serialization_format", FieldKind.TEXT);

@@ -10,12 +10,17 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a {@code query} body (SEARCH.md §1) into a {@link SearchFilter}, checking every operator against the kind of
  * field it applies to. Every mistake is a {@link BadFilterException} naming the field and the rule.
+ *
+ * <p>The 0.5 SDK's dialect is read too (docs/search.md): a {@code locator} field in a sequence or topic block, and
+ * {@code include_timestamp_range} in the ontology block.
  */
 public final class SearchFilterParser {
     /** Deepest nesting a body may have, as for every other action. */
@@ -30,6 +35,9 @@ public final class SearchFilterParser {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
     private static final String USER_METADATA = "user_metadata";
+    private static final String INCLUDE_TIMESTAMP_RANGE = "include_timestamp_range";
+    private static final Set<MetadataField> SEQUENCE_FIELDS = EnumSet.of(MetadataField.NAME, MetadataField.LOCATOR,
+            MetadataField.CREATED_AT_NS);
 
     private SearchFilterParser() {
     }
@@ -37,7 +45,7 @@ public final class SearchFilterParser {
     /** An absent or empty body is an empty filter, which matches every topic. */
     public static SearchFilter parse(byte[] body) {
         if (body == null || body.length == 0) {
-            return new SearchFilter(MetadataFilter.NONE, MetadataFilter.NONE, List.of());
+            return new SearchFilter(MetadataFilter.NONE, MetadataFilter.NONE, List.of(), false);
         }
         JsonNode root;
         try {
@@ -49,16 +57,29 @@ public final class SearchFilterParser {
         MetadataFilter sequence = MetadataFilter.NONE;
         MetadataFilter topic = MetadataFilter.NONE;
         List<SearchFilter.OntologyCondition> ontology = List.of();
+        boolean includeTimestampRange = false;
         for (Map.Entry<String, JsonNode> block : request.properties()) {
             switch (block.getKey()) {
                 case "sequence" -> sequence = metadata("sequence", block.getValue(), false);
                 case "topic" -> topic = metadata("topic", block.getValue(), true);
-                case "ontology" -> ontology = ontology(block.getValue());
+                case "ontology" -> {
+                    ObjectNode conditions = object(block.getValue(), "the `ontology` block");
+                    // 0.5's flag rides in the ontology block although it names no column: out before paths are read
+                    includeTimestampRange = includeTimestampRange(conditions.remove(INCLUDE_TIMESTAMP_RANGE));
+                    ontology = ontology(conditions);
+                }
                 default -> throw new BadFilterException("unknown query block `" + block.getKey()
                         + "` (expected `sequence`, `topic` or `ontology`)");
             }
         }
-        return new SearchFilter(sequence, topic, ontology);
+        return new SearchFilter(sequence, topic, ontology, includeTimestampRange);
+    }
+
+    private static boolean includeTimestampRange(JsonNode flag) {
+        if (flag != null && !flag.isBoolean()) {
+            throw new BadFilterException("`ontology." + INCLUDE_TIMESTAMP_RANGE + "` must be true or false");
+        }
+        return flag != null && flag.booleanValue();
     }
 
     private static MetadataFilter metadata(String block, JsonNode node, boolean isTopic) {
@@ -75,13 +96,28 @@ public final class SearchFilterParser {
                 continue;
             }
             MetadataField field = MetadataField.ofJsonName(name)
-                    .filter(f -> isTopic || f == MetadataField.NAME || f == MetadataField.CREATED_AT_NS)
+                    .filter(f -> isTopic || SEQUENCE_FIELDS.contains(f))
                     .orElseThrow(() -> new BadFilterException("unknown field `" + name + "` in the `" + block
                             + "` block"));
             fields.add(new MetadataFilter.FieldCondition(field,
                     condition(block + "." + name, field.kind(), entry.getValue())));
         }
+        requireOneDialect(block, fields);
         return new MetadataFilter(fields, userMetadata);
+    }
+
+    /**
+     * A block names the sequence or topic either as 0.7 does ({@code name}) or as 0.5 did ({@code locator}), not
+     * both: their {@code $match} differ (a glob, a substring), and for a topic so does the text they compare with.
+     * No SDK sends both, so a block with both mixes the dialects up, and which meaning was wanted cannot be told.
+     */
+    private static void requireOneDialect(String block, List<MetadataFilter.FieldCondition> fields) {
+        Set<MetadataField> named = EnumSet.noneOf(MetadataField.class);
+        fields.forEach(f -> named.add(f.field()));
+        if (named.contains(MetadataField.NAME) && named.contains(MetadataField.LOCATOR)) {
+            throw new BadFilterException("the `" + block + "` block has both `name` (the 0.7 dialect) and `locator`"
+                    + " (the 0.5 dialect), whose $match differ: use one of them");
+        }
     }
 
     /**
@@ -104,7 +140,7 @@ public final class SearchFilterParser {
 
     /** Reads one condition on {@code field} (named in messages), checked against the field's kind. */
     static Condition condition(String field, FieldKind kind, JsonNode node) {
-        Condition condition = ConditionReader.read(field, node);
+        Condition condition = ConditionReader.read(field, kind, node);
         Operator operator = condition.operator();
         if (!kind.allows(operator)) {
             throw new BadFilterException("operator " + operator.jsonName() + " is not supported on `" + field

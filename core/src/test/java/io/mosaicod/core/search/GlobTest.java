@@ -1,6 +1,7 @@
 package io.mosaicod.core.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
@@ -37,5 +38,31 @@ class GlobTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"truck*|truck*", "run_#|run_[0-9]", "[!a-c]x|[^a-c]x", "a.b?|a.b?"})
     void rendersForSqliteGlob(String pattern, String glob) {
         assertThat(Glob.of(pattern).sqliteGlob()).isEqualTo(glob);
+    }
+
+    /** The 0.5 dialect's $match, SQL's {@code LIKE '%text%'} without LIKE's own wildcards. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "imu|imu|true", "imu|front/imu/raw|true", "imu|im|false", "imu|IMU|false",
+            "a*b|xa*by|true", "a*b|axxb|false", "r?|r?2|true", "r?|r1|false", "run_#|run_#1|true", "run_#|run_1|false",
+            "[1]|run_[1]|true", "[1]|run_1|false", "a]b|a]b|true", "50%_x|50%_x|true", "50%_x|50 x|false",
+            "a_b|axb|false", "a.b|axb|false", "\\|a\\b|true"})
+    void containingMatchesTheTextAnywhereWithEveryCharacterLiteral(String text, String candidate, boolean matches) {
+        assertThat(Glob.containing(text).matches(candidate)).isEqualTo(matches);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"imu|*imu*", "a*b|*a[*]b*", "[x]?|*[[]x][?]*",
+            "50%_#|*50%_#*"})
+    void containingRendersForSqliteGlobWithItsWildcardsInClassesOfOne(String text, String glob) {
+        assertThat(Glob.containing(text).sqliteGlob()).isEqualTo(glob);
+    }
+
+    @Test
+    void containingRefusesWhatAGlobRefuses() {
+        assertThatThrownBy(() -> Glob.containing("")).hasMessage("Bad request: empty $match pattern.");
+        assertThatThrownBy(() -> Glob.containing("a".repeat(257)))
+                .hasMessage("Bad request: $match pattern longer than 256 characters.");
+        assertThat(Glob.containing("[a-").pattern()).as("no class to be malformed").isEqualTo("[a-");
     }
 }

@@ -3,6 +3,8 @@ package io.mosaicod.core.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -21,6 +23,12 @@ class SearchFilterParserTest {
 
     private static Condition topicCondition(String field, String condition) {
         return parse("{'topic':{'" + field + "':" + condition + "}}").topic().fields().get(0).condition();
+    }
+
+    /** The sequence or topic block of a body made of it alone. */
+    private static MetadataFilter block(String name, String block) {
+        SearchFilter filter = parse("{'" + name + "':" + block + "}");
+        return name.equals("topic") ? filter.topic() : filter.sequence();
     }
 
     private static Condition metadataCondition(String condition) {
@@ -121,10 +129,61 @@ class SearchFilterParserTest {
             "{'topic':{'name':{'$match':'[a-z'}}}|malformed character class",
             "{'topic':{'name':{'$match':'a[]'}}}|malformed character class",
             "{'topic':{'name':{'$eq':'a'},'name':{'$eq':'b'}}}|body deserialization error",
-            "{'topic':|body deserialization error"})
+            "{'topic':|body deserialization error",
+            "{'sequence':{'name':{'$eq':'a'},'locator':{'$eq':'a'}}}|the `sequence` block has both `name`",
+            "{'topic':{'locator':{'$match':'imu'},'name':{'$match':'*imu'}}}|the `topic` block has both `name`",
+            "{'topic':{'locator':{'$gt':'a'}}}|operator $gt is not supported on `topic.locator`, a text field",
+            "{'sequence':{'locator':{'$eq':1}}}|cannot be compared with a value of type number",
+            "{'topic':{'locator':{'$match':''}}}|empty $match pattern",
+            "{'ontology':{'include_timestamp_range':'yes'}}|`ontology.include_timestamp_range` must be true or false",
+            "{'ontology':{'include_timestamp_range':null}}|`ontology.include_timestamp_range` must be true or false"})
     void everyMistakeIsABadRequestNamingTheRule(String json, String problem) {
         assertThatThrownBy(() -> parse(json)).isInstanceOf(BadFilterException.class)
                 .hasMessageStartingWith("Bad request: ").hasMessageContaining(problem);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sequence", "topic"})
+    void aLocatorFieldIsThe05DialectWhoseMatchIsASubstringTest(String block) {
+        MetadataFilter.FieldCondition locator = block(block, "{'locator':{'$match':'[1]_*'}}").fields().get(0);
+        assertThat(locator.field()).isEqualTo(MetadataField.LOCATOR);
+        assertThat(locator.condition().operand()).isEqualTo(new FilterValue.Text("[1]_*"));
+        assertThat(locator.condition().glob().matches("run_[1]_*/imu")).isTrue();
+        assertThat(locator.condition().glob().matches("run_1x")).as("no glob metacharacter").isFalse();
+        for (String condition : List.of("{'$eq':'r'}", "{'$neq':'r'}", "{'$in':['r', 's']}", "'$ex'", "'$nex'")) {
+            assertThat(block(block, "{'locator':" + condition + "}").fields()).hasSize(1);
+        }
+    }
+
+    @Test
+    void theOtherFieldsOfA05BlockAreRead() {
+        SearchFilter filter = parse("{'topic':{'locator':{'$match':'imu'},'ontology_tag':{'$match':'im*'},"
+                + "'created_at_ns':{'$gt':0},'user_metadata':{'hz':{'$eq':100}}}}");
+        assertThat(filter.topic().fields()).extracting(MetadataFilter.FieldCondition::field)
+                .containsExactly(MetadataField.LOCATOR, MetadataField.ONTOLOGY_TAG, MetadataField.CREATED_AT_NS);
+        assertThat(filter.topic().fields().get(1).condition().glob().matches("imu")).as("still a glob").isTrue();
+        assertThat(filter.topic().fields().get(1).condition().glob().matches("xim")).isFalse();
+        assertThat(filter.topic().userMetadata()).hasSize(1);
+    }
+
+    @Test
+    void includeTimestampRangeIsAFlagOfTheOntologyBlockNotAPath() {
+        assertThat(parse("{}").includeTimestampRange()).isFalse();
+        assertThat(parse("{'ontology':{'imu.x':{'$gt':1}}}").includeTimestampRange()).isFalse();
+        SearchFilter flagged = parse("{'ontology':{'include_timestamp_range':true,'imu.x':{'$gt':1}}}");
+        assertThat(flagged.includeTimestampRange()).isTrue();
+        assertThat(flagged.ontology()).extracting(c -> c.path().tag()).containsExactly("imu");
+        SearchFilter alone = parse("{'ontology':{'include_timestamp_range':true}}");
+        assertThat(alone.includeTimestampRange()).isTrue();
+        assertThat(alone.ontology()).isEmpty();
+        assertThat(parse("{'ontology':{'include_timestamp_range':false}}").includeTimestampRange()).isFalse();
+    }
+
+    @Test
+    void theClusterActionsOntologyHasNoTimestampRangeFlag() throws Exception {
+        JsonNode ontology = new ObjectMapper().readTree("{\"include_timestamp_range\":true}");
+        assertThatThrownBy(() -> SearchFilterParser.parseOntology(ontology)).isInstanceOf(BadFilterException.class)
+                .hasMessageContaining("must be `<ontology_tag>.<field>`");
     }
 
     @Test

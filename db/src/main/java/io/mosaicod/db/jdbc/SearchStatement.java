@@ -18,6 +18,9 @@ final class SearchStatement {
             FROM topic t JOIN sequence s ON s.id = t.sequence_id
             WHERE\s""";
 
+    /** A topic's path, its locator after {@code <sequence>/}: what the 0.5 dialect's topic {@code locator} names. */
+    private static final String TOPIC_PATH = "substr(t.locator, length(s.locator) + 2)";
+
     private final SearchDialect dialect;
     private final List<String> metadataPaths;
     private final List<String> predicates = new ArrayList<>();
@@ -42,11 +45,12 @@ final class SearchStatement {
 
     private void add(MetadataOwner owner, MetadataFilter filter) {
         for (MetadataFilter.FieldCondition field : filter.fields()) {
-            String column = owner.alias + "." + switch (field.field()) {
-                case NAME -> "locator";
-                case CREATED_AT_NS -> "created_at_ms * 1000000";
-                case ONTOLOGY_TAG -> "ontology_tag";
-                case SERIALIZATION_FORMAT -> "serialization_format";
+            String column = switch (field.field()) {
+                case NAME -> owner.alias + ".locator";
+                case LOCATOR -> owner == MetadataOwner.TOPIC ? TOPIC_PATH : owner.alias + ".locator";
+                case CREATED_AT_NS -> owner.alias + ".created_at_ms * 1000000";
+                case ONTOLOGY_TAG -> owner.alias + ".ontology_tag";
+                case SERIALIZATION_FORMAT -> owner.alias + ".serialization_format";
             };
             predicates.add(compare(column, field.condition()));
         }

@@ -62,7 +62,16 @@ public final class TopicSearch implements AutoCloseable {
      * parallel, candidates in order; a candidate's other chunks are dropped as soon as one of its rows matches.
      */
     public BitSet matching(List<Candidate> candidates) throws IOException {
-        return new MatchingTopics(this, candidates).judge(chunkQueries, limits.maxConcurrentChunkQueries());
+        return judge(candidates, false).matching();
+    }
+
+    /**
+     * The same, and with {@code spans}, the span of each candidate's matching rows' times: then every chunk that
+     * could widen a span is read, the earliest-starting and latest-ending first, and those the span found so far
+     * covers are dropped.
+     */
+    public TopicMatches judge(List<Candidate> candidates, boolean spans) throws IOException {
+        return new MatchingTopics(this, candidates, spans).judge(chunkQueries, limits.maxConcurrentChunkQueries());
     }
 
     /**

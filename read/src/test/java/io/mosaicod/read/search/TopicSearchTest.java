@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
@@ -225,6 +226,57 @@ class TopicSearchTest {
         search.matchTimes(withNull, conditions("{'imu.acc_x':{'$lt':0.2}}"), Long.MIN_VALUE, Long.MAX_VALUE,
                 new MatchTimes(new ClusterBuilder(0, found::add)));
         assertThat(found).as("rows 0 and 1 match, the row without a time does not").containsExactly(new Cluster(1, 2));
+    }
+
+    /**
+     * A span is the first and last time of the matching rows; with one chunk read at a time, the earliest-starting
+     * and latest-ending chunks are read first and their span covers every other chunk (neighbours overlap).
+     */
+    @Test
+    void spansAreTheFirstAndLastTimesOfTheMatchingRowsReadFromTheChunksThatCanWidenThem() throws IOException {
+        List<Long> every = new ArrayList<>();
+        List<Long> labelless = new ArrayList<>();
+        for (int c = 0; c < CHUNKS; c++) {
+            for (int r = 0; r < ROWS; r++) {
+                every.add(times.get(c).get(r));
+                if (r % 11 == 0) {
+                    labelless.add(times.get(c).get(r));
+                }
+            }
+        }
+        ObjectStore counting = new ForwardingObjectStore(store) {
+            @Override
+            public RandomAccessSource openSource(String key) throws IOException {
+                chunksRead.incrementAndGet();
+                return super.openSource(key);
+            }
+        };
+        try (TopicSearch oneAtATime = new TopicSearch(repository.catalog(), counting, allocator,
+                new QueryEngineLimits(0, 1, 8))) {
+            TopicMatches all = oneAtATime.judge(List.of(new TopicSearch.Candidate(topic.id(), List.of())), true);
+            assertThat(all.spans()).containsExactly(Optional.of(new Cluster(Collections.min(every),
+                    Collections.max(every))));
+            assertThat(chunksRead).as("chunks read of %d", CHUNKS).hasValue(2);
+            TopicMatches some = oneAtATime.judge(List.of(
+                    new TopicSearch.Candidate(topic.id(), conditions("{'imu.label':'$nex'}")),
+                    new TopicSearch.Candidate(topic.id(), conditions("{'imu.acc_x':{'$gt':99999}}"))), true);
+            assertThat(some.matching().stream().boxed().toList()).containsExactly(0);
+            assertThat(some.spans()).containsExactly(Optional.of(new Cluster(Collections.min(labelless),
+                    Collections.max(labelless))), Optional.empty());
+        }
+    }
+
+    @Test
+    void aMatchingRowWithoutATimeMakesItsTopicMatchWithoutASpan() throws IOException {
+        List<Long> ts = new ArrayList<>(List.of(1L, 2L));
+        ts.add(null);
+        Topic withNull = new TopicFixture(repository, store, allocator).ingest("nulls", "ragged",
+                List.of(new TopicFixture.ChunkShape(ts)));
+        // acc_x is r / 7: only row 2, the one without a time, is above 0.2
+        TopicMatches found = search.judge(List.of(new TopicSearch.Candidate(withNull.id(),
+                conditions("{'imu.acc_x':{'$gt':0.2}}"))), true);
+        assertThat(found.matching().get(0)).isTrue();
+        assertThat(found.spans()).containsExactly(Optional.empty());
     }
 
     private static List<Cluster> clusters(List<Long> sorted, long dt) {

@@ -72,8 +72,11 @@ public sealed interface ActionResponse {
         }
     }
 
-    /** A topic a {@code query} found; {@code ontologyTag} is null for a topic created without one. */
-    record QueryTopic(String locator, String ontologyTag) {
+    /**
+     * A topic a {@code query} found; {@code ontologyTag} is null for a topic created without one,
+     * {@code timestampRange} unless the 0.5 dialect asked for it and the topic has matching rows with a time.
+     */
+    record QueryTopic(String locator, String ontologyTag, Interval timestampRange) {
         public QueryTopic {
             Objects.requireNonNull(locator, "locator");
         }
@@ -87,7 +90,10 @@ public sealed interface ActionResponse {
         }
     }
 
-    /** {@code query}: {@code {"items":[{"sequence","topics":[{"locator","ontology_tag"}]}]}}. */
+    /**
+     * {@code query}: {@code {"items":[{"sequence","topics":[{"locator","ontology_tag"}]}]}}, a topic with a
+     * {@code "timestamp_range":[first, last]} too when it has one.
+     */
     record QueryReply(List<QueryItem> items) implements ActionResponse {
         public QueryReply {
             items = List.copyOf(items);

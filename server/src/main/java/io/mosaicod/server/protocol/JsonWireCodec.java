@@ -244,7 +244,13 @@ public final class JsonWireCodec implements WireCodec {
                 item.put("sequence", found.sequence());
                 ArrayNode topics = item.putArray("topics");
                 for (ActionResponse.QueryTopic topic : found.topics()) {
-                    topics.addObject().put("locator", topic.locator()).put("ontology_tag", topic.ontologyTag());
+                    ObjectNode match = topics.addObject().put("locator", topic.locator())
+                            .put("ontology_tag", topic.ontologyTag());
+                    if (topic.timestampRange() != null) {
+                        // 0.5's shape: a pair, not the {"start_ns","end_ns"} object of the cluster actions
+                        match.putArray("timestamp_range").add(topic.timestampRange().startNs())
+                                .add(topic.timestampRange().endNs());
+                    }
                 }
             }
             return out;

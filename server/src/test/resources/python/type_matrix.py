@@ -7,6 +7,8 @@ Usage:
       and writes what it sent to FOLDER/<case>.arrows (an IPC stream: schema, then the batches) and what a read
       must return to FOLDER/<case>.sorted.ipc (one batch in time order). Types the server refuses are sent at top
       level and nested; the refusal must be INVALID_ARGUMENT naming the field and the type as pyarrow spells it.
+  type_matrix.py upload-sdk PORT SEQUENCE SEED FOLDER   the same for the schemas of the upstream SDK's built-in
+      models (sdk_models.py), one topic each, with the model's ontology tag.
   type_matrix.py check PORT SEQUENCE FOLDER         reads every topic of FOLDER back (GetFlightInfo + DoGet,
       GetSchema) and compares values, schema and field metadata with what was sent; then asks `query` for a value
       of each orderable leaf and expects the topic back.
@@ -248,19 +250,19 @@ class Server:
         return flight.FlightDescriptor.for_command(json.dumps(body).encode())
 
 
-def upload(port, sequence, seed, folder):
+def upload(port, sequence, seed, folder, suite):
     rng = random.Random(seed)
     server = Server(port)
-    server.action("sequence_create", {"locator": sequence, "user_metadata": {"suite": "type matrix"}})
+    server.action("sequence_create", {"locator": sequence, "user_metadata": {"suite": suite}})
     session = server.action("session_create", {"locator": sequence})
     report = {"seed": seed, "kept": [], "refused": {}, "mismatches": []}
 
-    def put(name, schema, batches):
+    def put(name, tag, schema, batches):
         """Uploads one topic; None when stored, else the server's refusal."""
         locator = f"{sequence}/matrix/{name}"
         topic = server.action("topic_create", {"locator": locator, "session_uuid": session["uuid"],
                                                "serialization_format": rng.choice(("default", "ragged", "image")),
-                                               "ontology_tag": name, "user_metadata": {}})
+                                               "ontology_tag": tag, "user_metadata": {}})
         descriptor = server.command({"resource_locator": locator, "topic_uuid": topic["uuid"]})
         try:
             writer, _ = server.client.do_put(descriptor, schema)
@@ -273,14 +275,20 @@ def upload(port, sequence, seed, folder):
             server.action("topic_delete", {"locator": locator})
             return server_message(e)
 
-    for name, t in KEPT:
-        schema = case_schema(name, t, rng)
+    if suite == "sdk":
+        import sdk_models
+        cases = [(name, tag, schema) for name, tag, schema in sdk_models.MODELS]
+    else:
+        cases = [(name, name, case_schema(name, t, rng)) for name, t in KEPT]
+    tags = {}
+    for name, tag, schema in cases:
         batches = batches_of(schema, rng)
-        refusal = put(name, schema, batches)
+        refusal = put(name, tag, schema, batches)
         if refusal:
             report["mismatches"].append(f"{name}: refused: {refusal}")
             continue
         report["kept"].append(name)
+        tags[name] = tag
         with pa.OSFile(os.path.join(folder, name + ".arrows"), "wb") as sink:
             with pa.ipc.new_stream(sink, schema) as out:
                 for b in batches:
@@ -289,10 +297,15 @@ def upload(port, sequence, seed, folder):
         with pa.OSFile(os.path.join(folder, name + ".sorted.ipc"), "wb") as sink:
             with pa.ipc.new_stream(sink, schema) as out:
                 out.write_table(pa.Table.from_batches(batches).sort_by("timestamp_ns").combine_chunks())
+    with open(os.path.join(folder, "tags.json"), "w") as out:
+        json.dump(tags, out)
+    if suite == "sdk":
+        server.action("session_finalize", {"session_uuid": session["uuid"]})
+        return report
     for name, t in REFUSED:
         for nested, path in ((False, "v"), (True, "n[].bad")):
             case = name + ("_nested" if nested else "")
-            refusal = put(case, refused_schema(t, nested), [])
+            refusal = put(case, case, refused_schema(t, nested), [])
             report["refused"][case] = refusal
             expected = f"field `{path}` has type {t}"
             if refusal is None:
@@ -330,24 +343,38 @@ def first_difference(got, expected):
     return None
 
 
-def query_value(t, table, path):
-    """A JSON operand that a row of the column at path equals, when the column is searchable; else None."""
+def searchable(t):
+    """Leaf types a `query` compares with a JSON operand (docs/search.md)."""
+    return (pa.types.is_boolean(t) or pa.types.is_string(t) or pa.types.is_integer(t) or pa.types.is_float32(t)
+            or pa.types.is_float64(t) or pa.types.is_timestamp(t) or pa.types.is_date(t) or pa.types.is_time(t))
+
+
+def query_paths(table):
+    """The searchable leaves at top level and one struct down, each with a value a row holds."""
+    paths = []
+    for field in list(table.schema)[1:]:
+        if pa.types.is_struct(field.type):
+            paths += [[field.name, child.name] for child in field.type if searchable(child.type)]
+        elif searchable(field.type):
+            paths.append([field.name])
+    return [path for path in paths if query_value(table, path) is not None]
+
+
+def query_value(table, path):
+    """A JSON operand that a row of the column at path equals (a null or a non-finite float is none)."""
     column = table.column(path[0])
     for step in path[1:]:  # flattened: a field below a null struct is null
         column = pa.chunked_array([c.flatten()[c.type.get_field_index(step)] for c in column.chunks])
     for v in [v for chunk in column.chunks for v in canonical_values(chunk)]:
-        if v is None or (isinstance(v, float) and not math.isfinite(v)):
-            continue
-        if pa.types.is_boolean(t) or pa.types.is_string(t):
+        if v is not None and not (isinstance(v, float) and not math.isfinite(v)):
             return v
-        if pa.types.is_integer(t) or pa.types.is_temporal(t) or pa.types.is_float32(t) or pa.types.is_float64(t):
-            return v
-        return None
     return None
 
 
 def check(port, sequence, folder):
     server = Server(port)
+    with open(os.path.join(folder, "tags.json")) as tags_file:
+        tags = json.load(tags_file)
     report = {"checked": [], "queried": 0, "mismatches": []}
     for file in sorted(os.listdir(folder)):
         if not file.endswith(".arrows"):
@@ -366,31 +393,30 @@ def check(port, sequence, folder):
                 report["mismatches"].append(f"{name}: {where} schema {got} differs from the one sent "
                                             f"{expected.schema}")
             ours = {k: v for k, v in (got.metadata or {}).items() if not k.startswith(b"mosaico:")}
-            sent_metadata = {k: v for k, v in expected.schema.metadata.items() if not k.startswith(b"mosaico:")}
-            if ours != sent_metadata or got.metadata.get(b"mosaico:test") != b"type matrix":
+            sent_metadata = {k: v for k, v in (expected.schema.metadata or {}).items()
+                             if not k.startswith(b"mosaico:")}
+            if ours != sent_metadata or got.metadata.get(b"mosaico:test") != expected.schema.metadata.get(
+                    b"mosaico:test"):
                 report["mismatches"].append(f"{name}: {where} schema metadata {got.metadata}")
         difference = first_difference(canonical(read), canonical(expected))
         if difference:
             report["mismatches"].append(f"{name}: {difference}")
         report["checked"].append(name)
-        t = expected.schema.field("v").type
-        for path in (["v"], ["s", "a"]):
-            value = query_value(t, expected, path)
-            if value is None:
-                continue
-            condition = {f"{name}.{'.'.join(path)}": {"$eq": value}}
+        for path in query_paths(expected)[:3]:
+            value = query_value(expected, path)
+            condition = {f"{tags[name]}.{'.'.join(path)}": {"$eq": value}}
             found = server.action("query", {"ontology": condition, "sequence": {"name": {"$eq": sequence}}})
             topics = [t["locator"] for item in found["items"] for t in item["topics"]]
             report["queried"] += 1
-            if topics != [locator]:
+            if locator not in topics:
                 report["mismatches"].append(f"{name}: query {json.dumps(condition)} answered {topics}")
     return report
 
 
 def main():
     phase, port, sequence = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    if phase == "upload":
-        report = upload(port, sequence, int(sys.argv[4]), sys.argv[5])
+    if phase in ("upload", "upload-sdk"):
+        report = upload(port, sequence, int(sys.argv[4]), sys.argv[5], "sdk" if phase == "upload-sdk" else "matrix")
     else:
         report = check(port, sequence, sys.argv[4])
     print(json.dumps(report))

@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (GetFlightInfo + DoGet, GetSchema, a {@code query} on each orderable leaf) and by the Java client — before
  * optimizing, after {@code store-optimizer} and after {@code cleanup}: values, schema and field metadata equal
  * what was sent. Types the store cannot keep are refused at the first message naming the field and the type
- * (docs/protocol.md's table). No message a client receives names a Java class.
+ * (docs/protocol.md's table). No message a client receives names a Java class. The schemas of the upstream SDK's
+ * built-in models take the same way.
  */
 class TypeMatrixConformanceTest {
     @RegisterExtension
@@ -64,16 +65,10 @@ class TypeMatrixConformanceTest {
     @Test
     void everyTypeKeptRoundTripsThroughUploadOptimizeAndCleanupAndEveryOtherIsRefusedAtTheSchema() throws Exception {
         PyArrow python = PyArrow.find();
-        Map<String, String> env = Map.of("MOSAICOD_DATA_DIR", data.toString(), "MOSAICOD_LOG_FORMAT", "plain");
-        try (ChildMosaicod server = ChildMosaicod.start(env, "server", "--port", "0")) {
-            Matcher listening = LISTENING.matcher(server.awaitLog(l -> LISTENING.matcher(l).find(),
-                    Duration.ofMinutes(1)));
-            assertThat(listening.find()).isTrue();
-            String port = listening.group(1);
-
+        try (ChildMosaicod server = ChildMosaicod.start(env(), "server", "--port", "0")) {
+            String port = portOf(server);
             JsonNode uploaded = run(python, "upload", port, "matrix_py", Long.toString(SEED.value()), sent.toString());
-            List<String> kept = new ArrayList<>();
-            uploaded.get("kept").forEach(name -> kept.add(name.asText()));
+            List<String> kept = names(uploaded.get("kept"));
             assertThat(kept).as(SEED.toString()).hasSizeGreaterThan(40).contains("float16", "map_utf8_int32",
                     "fixed_size_list_of_float32", "decimal128_38_10", "timestamp_s_utc");
             List<String> refused = new ArrayList<>();
@@ -84,29 +79,77 @@ class TypeMatrixConformanceTest {
             assertThat(refused).containsExactlyInAnyOrderElementsOf(
                     REFUSED.stream().flatMap(name -> Stream.of(name, name + "_nested")).toList());
 
-            int port1 = Integer.parseInt(port);
-            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port1)) {
+            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", Integer.parseInt(port))) {
                 uploadWithJavaClient(client, "matrix_java", kept);
-                for (String stage : List.of("uploaded", "optimized", "cleaned")) {
-                    if (stage.equals("optimized")) {
-                        MainRun optimizer = MainRun.of(data, env, "store-optimizer");
-                        assertThat(optimizer.exitCode()).as("exit 3 when a topic failed: " + optimizer.err()).isZero();
-                    } else if (stage.equals("cleaned")) {
-                        int before = topicFolders();
-                        MainRun cleanup = MainRun.of(data, env, "cleanup", "--retention-duration", "0");
-                        assertThat(cleanup.exitCode()).as(cleanup.err()).isZero();
-                        assertThat(topicFolders()).as("the folders the optimizer retired and of the deleted topics")
-                                .isEqualTo(before - 2 * kept.size() - refused.size());
-                    }
+                for (Stage stage : Stage.values()) {
+                    // the cleanup deletes the folder each topic of both sequences had before optimizing, and the
+                    // folders of the topics deleted after their refusal
+                    stage.reach(this, 2 * kept.size() + refused.size());
                     for (String sequence : List.of("matrix_py", "matrix_java")) {
                         JsonNode checked = run(python, "check", port, sequence, sent.toString());
                         assertThat(checked.get("checked")).as(stage + " " + sequence).hasSize(kept.size());
                         assertThat(checked.get("queried").asInt()).isGreaterThan(40);
-                        readWithJavaClient(client, sequence, kept, stage);
+                        readWithJavaClient(client, sequence, kept, stage.name());
                     }
                 }
             }
         }
+    }
+
+    /**
+     * The schemas of the upstream Python SDK's built-in models (src/test/resources/python/sdk_models.py: the 0.6/0.7
+     * layout, with CameraInfo's and Inertia's fixed-size lists and Floating16's half float, and the 0.5 layout),
+     * uploaded by pyarrow as the SDK sends them, finalized, optimized and read back equal.
+     */
+    @Test
+    void everyBuiltInModelOfTheUpstreamSdkUploadsOptimizesAndReadsBackEqual() throws Exception {
+        PyArrow python = PyArrow.find();
+        try (ChildMosaicod server = ChildMosaicod.start(env(), "server", "--port", "0")) {
+            String port = portOf(server);
+            JsonNode uploaded = run(python, "upload-sdk", port, "sdk", Long.toString(SEED.value()), sent.toString());
+            List<String> models = names(uploaded.get("kept"));
+            assertThat(models).as(SEED.toString()).hasSizeGreaterThanOrEqualTo(56)
+                    .contains("CameraInfo", "Inertia", "Floating16", "legacy_Floating16");
+            for (Stage stage : List.of(Stage.UPLOADED, Stage.OPTIMIZED)) {
+                stage.reach(this, 0);
+                JsonNode checked = run(python, "check", port, "sdk", sent.toString());
+                assertThat(checked.get("checked")).as(stage.name()).hasSize(models.size());
+            }
+        }
+    }
+
+    /** Where the topics are when they are read back. */
+    private enum Stage {
+        UPLOADED, OPTIMIZED, CLEANED;
+
+        /** Runs the command that brings the topics to this stage; the cleanup must delete {@code retired} folders. */
+        void reach(TypeMatrixConformanceTest test, int retired) throws IOException {
+            if (this == OPTIMIZED) {
+                MainRun optimizer = MainRun.of(test.data, test.env(), "store-optimizer");
+                assertThat(optimizer.exitCode()).as("exit 3 when a topic failed: " + optimizer.err()).isZero();
+            } else if (this == CLEANED) {
+                int before = test.topicFolders();
+                MainRun cleanup = MainRun.of(test.data, test.env(), "cleanup", "--retention-duration", "0");
+                assertThat(cleanup.exitCode()).as(cleanup.err()).isZero();
+                assertThat(test.topicFolders()).as("topic folders left by the cleanup").isEqualTo(before - retired);
+            }
+        }
+    }
+
+    private Map<String, String> env() {
+        return Map.of("MOSAICOD_DATA_DIR", data.toString(), "MOSAICOD_LOG_FORMAT", "plain");
+    }
+
+    private static String portOf(ChildMosaicod server) throws Exception {
+        Matcher listening = LISTENING.matcher(server.awaitLog(l -> LISTENING.matcher(l).find(), Duration.ofMinutes(1)));
+        assertThat(listening.find()).isTrue();
+        return listening.group(1);
+    }
+
+    private static List<String> names(JsonNode array) {
+        List<String> names = new ArrayList<>();
+        array.forEach(name -> names.add(name.asText()));
+        return names;
     }
 
     private int topicFolders() throws IOException {
@@ -117,6 +160,7 @@ class TypeMatrixConformanceTest {
 
     /** Runs a phase of the script, which must succeed; its report. */
     private JsonNode run(PyArrow python, String... args) throws Exception {
+        System.out.println("type_matrix.py " + String.join(" ", args) + " (" + SEED + ")");
         PyArrow.Run run = python.runScript(SCRIPT, List.of(args));
         String[] lines = run.output().strip().split("\n");
         assertThat(run.exitCode()).as(SEED + "\n" + run.output()).isZero();

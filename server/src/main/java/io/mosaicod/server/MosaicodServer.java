@@ -17,6 +17,7 @@ import io.mosaicod.server.catalog.ServerInfoActions;
 import io.mosaicod.server.catalog.UploadRegistry;
 import io.mosaicod.server.flight.DoActionService;
 import io.mosaicod.server.flight.MalformedRequests;
+import io.mosaicod.server.flight.ReplySizeLimit;
 import io.mosaicod.server.flight.MosaicoFlightProducer;
 import io.mosaicod.server.ingest.DoPutService;
 import io.mosaicod.server.metrics.ServerMetrics;
@@ -156,6 +157,7 @@ public final class MosaicodServer implements AutoCloseable {
                 root.newChildAllocator("flight", 0, root.getLimit()), new MosaicoFlightProducer(reads),
                 ServerAuthHandler.NO_OP, executor).bindService();
         List<ServerInterceptor> flightInterceptors = new ArrayList<>();
+        flightInterceptors.add(new ReplySizeLimit(settings.maxEncodeMessageBytes()));
         // a stream stops being ready once a message's worth waits for its client: what a client that stops reading
         // pins (see ParkingLot)
         flightInterceptors.add(new ServerBackpressureThresholdInterceptor(settings.targetEncodeMessageBytes()));

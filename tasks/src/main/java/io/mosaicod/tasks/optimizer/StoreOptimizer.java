@@ -5,6 +5,7 @@ import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.Lease;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.RepositoryException;
+import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.TopicScope;
 import io.mosaicod.tasks.StopSignal;
 import java.util.ArrayList;
@@ -128,8 +129,14 @@ public final class StoreOptimizer {
                         topic.lastFailure().error().orElse(""));
     }
 
+    /**
+     * A pass that failed topics warns; one whose attempts were only interrupted (a stop signal, or an unreachable
+     * store or repository, which warned once for the whole outage) says so at INFO: a loop must not warn every
+     * pass of an outage.
+     */
     private static void log(PassSummary summary) {
-        var event = summary.failures().isEmpty() ? LOG.atInfo() : LOG.atWarn();
+        boolean faults = summary.failures().stream().anyMatch(StoreOptimizer::isFault);
+        var event = faults ? LOG.atWarn() : LOG.atInfo();
         event.addKeyValue("topics_successful", summary.successful())
                 .addKeyValue("topics_failed", summary.failures().size())
                 .addKeyValue("topics_already_optimal", summary.alreadyOptimal())
@@ -138,11 +145,15 @@ public final class StoreOptimizer {
                 .addKeyValue("stopped", summary.stopped())
                 .log(summary.headline());
         for (TopicResult failure : summary.failures()) {
-            LOG.atWarn().addKeyValue("topic", failure.topicLocator())
+            (isFault(failure) ? LOG.atWarn() : LOG.atInfo()).addKeyValue("topic", failure.topicLocator())
                     .addKeyValue("outcome", failure.outcome().name())
                     .addKeyValue("error", failure.error().orElse(""))
                     .log("Topic {} not optimized ({}): {}", failure.topicLocator(),
                             failure.outcome().name().toLowerCase(java.util.Locale.ROOT), failure.error().orElse(""));
         }
+    }
+
+    private static boolean isFault(TopicResult failure) {
+        return failure.outcome() != RunOutcome.INTERRUPTED;
     }
 }

@@ -169,8 +169,9 @@ public final class TopicOptimizer {
         try {
             queue.recordUnpublishedRun(lease, RunReport.failed(outcome, error, in));
         } catch (RuntimeException e) {
-            // the lease expires on its own and another pass reclaims it
-            LOG.warn("could not record the {} run of topic {}: {}", outcome, lease.topic().locator(), e.getMessage());
+            // the lease expires on its own and another pass reclaims it; an outage warned once already
+            (Availability.outageBehind(e).isPresent() ? LOG.atInfo() : LOG.atWarn()).log(
+                    "could not record the {} run of topic {}: {}", outcome, lease.topic().locator(), e.getMessage());
         }
         return new TopicResult(lease.topic().locator(), outcome, Optional.of(error), in, RunVolume.NONE, spillPasses,
                 since(started));

@@ -31,6 +31,7 @@ import io.mosaicod.store.ObjectInfo;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.read.fixture.ForwardingObjectStore;
 import io.mosaicod.store.PrefixEntry;
+import io.mosaicod.tasks.CapturedLogs;
 import io.mosaicod.tasks.StopSignal;
 import io.mosaicod.testkit.Await;
 import java.io.IOException;
@@ -422,7 +423,7 @@ abstract class CleanupRoutineContract {
 
         List<String> warnings;
         CleanupResult first;
-        try (CapturedLogs logs = new CapturedLogs()) {
+        try (CapturedLogs logs = new CapturedLogs("io.mosaicod.tasks.cleanup")) {
             first = pass(Duration.ZERO);
             pass(Duration.ZERO);
             warnings = logs.messages(Level.WARN);
@@ -578,7 +579,7 @@ abstract class CleanupRoutineContract {
         orphan(Folder.Kind.TOPIC);
         orphan(Folder.Kind.SEQUENCE);
         ILoggingEvent last;
-        try (CapturedLogs logs = new CapturedLogs()) {
+        try (CapturedLogs logs = new CapturedLogs("io.mosaicod.tasks.cleanup")) {
             pass(Duration.ZERO);
             last = logs.last();
         }
@@ -598,7 +599,7 @@ abstract class CleanupRoutineContract {
 
         Optional<CleanupResult> skipped;
         List<String> messages;
-        try (CapturedLogs logs = new CapturedLogs()) {
+        try (CapturedLogs logs = new CapturedLogs("io.mosaicod.tasks.cleanup")) {
             skipped = routine(Duration.ZERO).runPass();
             messages = logs.messages(Level.INFO);
         }

@@ -1,4 +1,4 @@
-package io.mosaicod.tasks.cleanup;
+package io.mosaicod.tasks;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -9,32 +9,35 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 
-/** Records what the cleanup package logs (from DEBUG up) while open. */
-final class CapturedLogs implements AutoCloseable {
-    private final Logger logger = (Logger) LoggerFactory.getLogger("io.mosaicod.tasks.cleanup");
-    private final Level previousLevel = logger.getLevel();
+/** Records what a package of the tasks logs (from DEBUG up) while open. */
+public final class CapturedLogs implements AutoCloseable {
+    private final Logger logger;
+    private final Level previousLevel;
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
-    CapturedLogs() {
+    /** @param loggerName the package whose loggers are recorded, e.g. {@code io.mosaicod.tasks.cleanup} */
+    public CapturedLogs(String loggerName) {
+        logger = (Logger) LoggerFactory.getLogger(loggerName);
+        previousLevel = logger.getLevel();
         appender.start();
         logger.addAppender(appender);
         logger.setLevel(Level.DEBUG);
     }
 
-    List<ILoggingEvent> events() {
+    public List<ILoggingEvent> events() {
         return List.copyOf(appender.list);
     }
 
-    List<String> messages(Level level) {
+    public List<String> messages(Level level) {
         return events().stream().filter(e -> e.getLevel() == level).map(ILoggingEvent::getFormattedMessage).toList();
     }
 
-    ILoggingEvent last() {
+    public ILoggingEvent last() {
         List<ILoggingEvent> events = events();
         return events.get(events.size() - 1);
     }
 
-    static Map<String, Object> keyValues(ILoggingEvent event) {
+    public static Map<String, Object> keyValues(ILoggingEvent event) {
         return event.getKeyValuePairs() == null ? Map.of() : event.getKeyValuePairs().stream()
                 .collect(Collectors.toMap(pair -> pair.key, pair -> pair.value, (a, b) -> b));
     }

@@ -107,12 +107,19 @@ final class ColumnBodyCheck {
         }
     }
 
-    /** A struct's fields are named by their names, the values of a list or map by their container's path. */
+    /**
+     * Paths as a schema refusal spells them: a struct's fields by name, a list's values as {@code []}, a map's
+     * entries as the map itself (so its fields read {@code m.key}, {@code m.value}).
+     */
     private void children(FieldVector parent, String path) throws Inconsistent {
-        boolean struct = parent.getField().getType() instanceof ArrowType.Struct;
+        ArrowType.ArrowTypeID type = parent.getField().getType().getTypeID();
         ancestors.add(parent);
         for (FieldVector child : parent.getChildrenFromFields()) {
-            column(child, struct ? path + "." + child.getName() : path + "[]");
+            column(child, switch (type) {
+                case Struct -> path + "." + child.getName();
+                case Map -> path;
+                default -> path + "[]";
+            });
         }
         ancestors.remove(ancestors.size() - 1);
     }

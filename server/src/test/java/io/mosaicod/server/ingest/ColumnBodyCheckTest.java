@@ -114,6 +114,25 @@ class ColumnBodyCheckTest {
     }
 
     @Test
+    void aNullMapKeyIsRefusedNamingTheMapsKeys() {
+        try (MapVector labels = MapVector.empty("labels", allocator, false)) {
+            UnionMapWriter writer = labels.getWriter();
+            writer.setPosition(0);
+            writer.startMap();
+            writer.startEntry();
+            writer.key().varChar().writeVarChar("a");
+            writer.value().integer().writeInt(1);
+            writer.endEntry();
+            writer.endMap();
+            labels.setValueCount(1);
+            StructVector entries = (StructVector) labels.getDataVector();
+            ((VarCharVector) entries.getChildrenFromFields().get(0)).setNull(0);
+            assertThatThrownBy(() -> ColumnBodyCheck.check(List.of(labels)))
+                    .hasMessage("field `labels.key` is declared not nullable but holds 1 null");
+        }
+    }
+
+    @Test
     void aStringThatIsNotUtf8IsRefused() {
         try (VarCharVector names = new VarCharVector("names", allocator)) {
             names.allocateNew(2);

@@ -1,6 +1,8 @@
 package io.mosaicod.core;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -58,12 +60,24 @@ public final class Availability {
 
     /** Records a failure that shows the part unreachable; only the first of an outage is logged. */
     public void lost(Throwable cause) {
+        lost(cause, System.nanoTime());
+    }
+
+    /**
+     * The same, for a failure that took a while to show: a request that waited for the part (a connection pool's
+     * wait of many seconds) failed at last, so the outage began no later than when it started waiting,
+     * {@code failingSinceNanos} on {@link System#nanoTime()}'s clock. The log gives that start and measures the
+     * outage's length from it.
+     */
+    public void lost(Throwable cause, long failingSinceNanos) {
         if (closed) {
             LOG.debug("{} failed after it was closed: {}", part, FailureText.of(cause));
         } else if (down.compareAndSet(false, true)) {
-            downSinceNanos = System.nanoTime();
-            LOG.warn("{} is unavailable: {}; requests that need it fail until it is back", part,
-                    FailureText.of(cause));
+            downSinceNanos = failingSinceNanos;
+            long secondsAgo = Duration.ofNanos(System.nanoTime() - failingSinceNanos).toSeconds();
+            LOG.warn("{} is unavailable{}: {}; requests that need it fail until it is back", part,
+                    secondsAgo < 1 ? "" : " since " + Instant.now().minusSeconds(secondsAgo).truncatedTo(
+                            ChronoUnit.SECONDS) + " (" + secondsAgo + " s ago)", FailureText.of(cause));
             Thread started = new Thread(this::probeUntilBack, "availability-probe");
             started.setDaemon(true);
             prober = started;

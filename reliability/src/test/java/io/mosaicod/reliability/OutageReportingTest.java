@@ -14,8 +14,13 @@ import io.mosaicod.testkit.ChildMosaicod;
 import io.mosaicod.testkit.S3Server;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -34,6 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  * no stack trace, no connection-pool advice — and serves again once the part is back.
  */
 class OutageReportingTest {
+    /** Less than the pool's 30 s wait for a connection, so the database returns while a request waits. */
+    private static final Duration OUTAGE_AFTER_FIRST_FAILURE = Duration.ofSeconds(27);
+    private static final Pattern SINCE = Pattern.compile("unavailable since (\\S+Z) \\(");
+    private static final Pattern AFTER = Pattern.compile("is available again, after (\\d+) s");
     private static final Schema SCHEMA = new Schema(List.of(
             new Field("timestamp_ns", FieldType.notNullable(new ArrowType.Int(64, true)), null)));
 
@@ -71,6 +80,52 @@ class OutageReportingTest {
     @Test
     void anS3OutageMidUploadIsUnavailableToTheClientAndTwoLinesInTheLog() throws Exception {
         outageMidUpload(s3::halt, s3::resume, "store");
+    }
+
+    /**
+     * A request that waits for a connection (the pool's 30 s) while the database is away fails once its wait is
+     * over, and the log's WARN gives when the outage began (when that request began waiting), not when the wait
+     * ran out; a request still waiting when the database returns is served, although the pool tries to reconnect
+     * only every few seconds; and the INFO gives the outage's whole length.
+     */
+    @Test
+    void theOutagesLinesGiveItsRealStartAndLengthAndARequestWaitingWhenTheDatabaseReturnsIsServed() throws Exception {
+        try (ServerSession session = new ServerSession(deployment)) {
+            MosaicoClient client = session.client();
+            ChildMosaicod server = session.process();
+            client.createSequence("before", JsonNodeFactory.instance.objectNode());
+            int linesBefore = server.logLines().size();
+            proxy.cut();
+            long cutNanos = System.nanoTime();
+            Instant cutAt = Instant.now();
+            MosaicoException first = catchThrowableOfType(MosaicoException.class,
+                    () -> client.createSequence("during", JsonNodeFactory.instance.objectNode()));
+            assertThat(first).as("a request whose whole wait falls in the outage").isNotNull();
+            assertThat(first.code()).as(first.getMessage()).isEqualTo(Status.Code.UNAVAILABLE);
+
+            CompletableFuture<Void> waiting = CompletableFuture.runAsync(
+                    () -> client.createSequence("returned", JsonNodeFactory.instance.objectNode()));
+            // the outage goes on for most of the second request's wait, then the database returns within it
+            Thread.sleep(OUTAGE_AFTER_FIRST_FAILURE.toMillis());
+            proxy.restore();
+            long outageSeconds = Duration.ofNanos(System.nanoTime() - cutNanos).toSeconds();
+            waiting.get(1, TimeUnit.MINUTES);
+
+            server.awaitLog(line -> line.contains("is available again"), Deployment.PROCESS_TIMEOUT);
+            List<String> outage = server.logLines().subList(linesBefore, server.logLines().size());
+            String log = String.join("\n", outage);
+            String warn = outage.stream().filter(line -> line.contains("is unavailable since")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no WARN giving the outage's start:\n" + log));
+            Matcher since = SINCE.matcher(warn);
+            assertThat(since.find()).as(warn).isTrue();
+            assertThat(Duration.between(cutAt, Instant.parse(since.group(1))).abs()).as(warn)
+                    .isLessThanOrEqualTo(Duration.ofSeconds(3));
+            Matcher after = AFTER.matcher(log);
+            assertThat(after.find()).as(log).isTrue();
+            assertThat(Long.parseLong(after.group(1))).as(log).isBetween(outageSeconds - 3, outageSeconds + 3);
+            Campaign.report("database outage across a connection wait", "the outage lasted %d s; log:%n  %s",
+                    outageSeconds, String.join("\n  ", outage));
+        }
     }
 
     private void outageMidUpload(Fault takeDown, Fault bringBack, String part) throws Exception {

@@ -37,14 +37,27 @@ final class Database {
         T map(ResultSet row) throws SQLException;
     }
 
+    /** A connection to the database outside the pool, to learn whether the database itself answers. */
+    @FunctionalInterface
+    interface DirectConnection {
+        Connection open() throws SQLException;
+    }
+
     final Dialect dialect;
     private final DataSource dataSource;
+    private final Optional<DirectConnection> direct;
     private final Availability availability;
     private final BackendErrors errors;
 
-    /** @param where names the repository in the lines that report it unavailable and back */
-    Database(DataSource dataSource, Dialect dialect, String where, BackendErrors errors) {
+    /**
+     * @param direct opens a connection without the pool, where the database is a server (the pool's own attempts
+     *               to reconnect come up to 5 s apart): it tells when the database is back as soon as it is
+     * @param where  names the repository in the lines that report it unavailable and back
+     */
+    Database(DataSource dataSource, Optional<DirectConnection> direct, Dialect dialect, String where,
+             BackendErrors errors) {
         this.dataSource = dataSource;
+        this.direct = direct;
         this.dialect = dialect;
         this.errors = errors;
         this.availability = new Availability("the repository at " + where, this::probe, Duration.ofSeconds(1));
@@ -56,25 +69,54 @@ final class Database {
     }
 
     private void probe() throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = direct.isPresent() ? direct.get().open() : dataSource.getConnection()) {
             if (!connection.isValid(PROBE_TIMEOUT_SECONDS)) {
                 throw new SQLTransientConnectionException("the connection did not answer");
             }
         }
     }
 
+    /**
+     * A connection from the pool. When the pool's wait runs out, the database may have come back during it
+     * without the pool having tried it yet (its attempts to reconnect come up to 5 s apart): if the database
+     * answers a direct connection, the request waits once more for the pool, which reconnects within that
+     * interval, instead of failing a request the database could serve.
+     */
+    private Connection connection() throws SQLException {
+        try {
+            return dataSource.getConnection();
+        } catch (SQLTransientConnectionException timedOut) {
+            if (direct.isEmpty() || !answersDirectly(timedOut)) {
+                throw timedOut;
+            }
+            return dataSource.getConnection();
+        }
+    }
+
+    private boolean answersDirectly(SQLException timedOut) {
+        try {
+            probe();
+            return true;
+        } catch (SQLException stillDown) {
+            timedOut.addSuppressed(stillDown);
+            return false;
+        }
+    }
+
     /** Runs {@code work} on a connection in autocommit mode: each statement is its own transaction. */
     <T> T read(String operation, Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
+        long started = System.nanoTime();
+        try (Connection connection = connection()) {
             return work.run(connection);
         } catch (SQLException e) {
-            throw failure(operation, e);
+            throw failure(operation, e, started);
         }
     }
 
     /** Runs {@code work} in one write transaction, committed if it returns and rolled back if it throws. */
     <T> T write(String operation, Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
+        long started = System.nanoTime();
+        try (Connection connection = connection()) {
             dialect.beginWrite(connection);
             try {
                 T result = work.run(connection);
@@ -89,14 +131,15 @@ final class Database {
                 throw e;
             }
         } catch (SQLException e) {
-            throw failure(operation, e);
+            throw failure(operation, e, started);
         }
     }
 
-    private RepositoryException failure(String operation, SQLException e) {
+    /** @param started when the operation began: an outage it failed of began no later */
+    private RepositoryException failure(String operation, SQLException e, long started) {
         if (isUnreachable(e)) {
             errors.repositoryError();
-            availability.lost(e);
+            availability.lost(e, started);
             return new RepositoryUnavailableException("cannot " + operation + ": the repository is unavailable ("
                     + e.getMessage() + ")", e);
         }

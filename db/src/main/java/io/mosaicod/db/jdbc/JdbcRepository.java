@@ -14,7 +14,10 @@ import io.mosaicod.db.UploadClaims;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import com.zaxxer.hikari.HikariConfig;
@@ -24,6 +27,8 @@ import org.sqlite.SQLiteException;
 
 /** The repository over SQLite or PostgreSQL, through one connection pool. */
 public final class JdbcRepository implements Repository {
+    /** How long a direct connection may take to tell whether the database answers. */
+    private static final int DIRECT_CONNECT_TIMEOUT_SECONDS = 2;
     /**
      * How long a SQLite writer waits for another process's write transaction before failing. Generous:
      * every write transaction here is short, so waiting is always better than failing a request.
@@ -41,9 +46,9 @@ public final class JdbcRepository implements Repository {
     private final ApiKeys apiKeys;
     private final String now;
 
-    private JdbcRepository(HikariDataSource pool, Dialect dialect, String jdbcUrl, BackendErrors errors) {
+    private JdbcRepository(HikariDataSource pool, Dialect dialect, DatabaseConfig config, BackendErrors errors) {
         this.pool = pool;
-        this.database = new Database(pool, dialect, jdbcUrl, errors);
+        this.database = new Database(pool, directConnection(config, dialect), dialect, config.jdbcUrl(), errors);
         CatalogRows rows = new CatalogRows(dialect);
         ChunkTable chunks = new ChunkTable(database, rows);
         this.catalog = new JdbcCatalog(database, rows, chunks);
@@ -68,7 +73,7 @@ public final class JdbcRepository implements Repository {
         HikariDataSource pool = connect(config, dialect);
         try {
             SchemaMigration.migrate(pool, dialect, config.jdbcUrl());
-            return new JdbcRepository(pool, dialect, config.jdbcUrl(), errors);
+            return new JdbcRepository(pool, dialect, config, errors);
         } catch (RuntimeException e) {
             pool.close();
             throw e;
@@ -121,6 +126,24 @@ public final class JdbcRepository implements Repository {
                 throw new RepositoryException("cannot create the folder " + folder + " of the repository: "
                         + e.getMessage(), e);
             }
+        });
+    }
+
+    /**
+     * A connection outside the pool to a database server, which tells at once whether it answers; none for SQLite,
+     * a file that is there or not.
+     */
+    private static Optional<Database.DirectConnection> directConnection(DatabaseConfig config, Dialect dialect) {
+        if (dialect == Dialect.SQLITE) {
+            return Optional.empty();
+        }
+        return Optional.of(() -> {
+            Properties properties = new Properties();
+            config.user().ifPresent(user -> properties.setProperty("user", user));
+            config.password().ifPresent(secret -> properties.setProperty("password", secret.reveal()));
+            properties.setProperty("connectTimeout", String.valueOf(DIRECT_CONNECT_TIMEOUT_SECONDS));
+            properties.setProperty("loginTimeout", String.valueOf(DIRECT_CONNECT_TIMEOUT_SECONDS));
+            return DriverManager.getConnection(config.jdbcUrl(), properties);
         });
     }
 

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Entry point of the {@code mosaicod} executable. The command line is parsed by {@link CommandLineParser}, not
  * a library: picocli's Java 5 class files cannot be held in the JVM's class archive, which slowed every
- * command's start-up (docs/benchmarks.md, "Where the time went").
+ * command's start-up (docs/bench-results/2026-12-07-history-optimizer.md, "Where the time went").
  */
 public final class Main {
     private Main() {

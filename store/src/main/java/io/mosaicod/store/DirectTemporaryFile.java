@@ -15,8 +15,8 @@ import java.util.concurrent.BlockingQueue;
  * Writes with {@code O_DIRECT}: bytes go from an aligned buffer to the disk without being copied into the
  * page cache. The optimizer writes a topic's whole size again, once, and nothing reads it back soon, so the
  * page cache only costs it: the kernel's copy and its writeback compete for the cores the merge needs
- * (docs/benchmarks.md, "Where the time went"). The last, partial block is written padded and the file then truncated
- * to its length; {@link #sync()} still fsyncs, since a direct write may sit in the device's cache.
+ * (docs/bench-results/2026-12-07-history-optimizer.md, "Where the time went"). The last, partial block is
+ * written padded and the file then truncated to its length; {@link #sync()} still fsyncs, since a direct write may sit in the device's cache.
  *
  * <p>The file is created when the first buffer is full. An object smaller than one buffer is written through the
  * page cache instead, in one write when it ends: a direct write waits for the device, which then waits twice per
@@ -26,7 +26,8 @@ import java.util.concurrent.BlockingQueue;
 final class DirectTemporaryFile implements TemporaryFile {
     /**
      * Bytes per write: large enough that writes keep their share of a disk other reads use at the same time
-     * (docs/benchmarks.md, "Where the time went"). The buffers are pooled, since a writer per chunk would otherwise allocate one each.
+     * (docs/bench-results/2026-12-07-history-optimizer.md, "Where the time went"). The buffers are pooled, since a
+     * writer per chunk would otherwise allocate one each.
      */
     static final int BUFFER_BYTES = 4 << 20;
     /** Buffers kept for reuse: a handful of concurrent writers; more simply allocate. */

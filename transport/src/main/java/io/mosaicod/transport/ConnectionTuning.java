@@ -18,8 +18,8 @@ import java.util.Optional;
 
 /**
  * How a connection receives batches of megabytes (a DoGet of an optimized topic, a DoPut of camera frames), where
- * Netty's and gRPC's defaults copied and cut up every byte more than needed (docs/benchmarks.md, "Reads with pooled
- * memory and tuned connections"):
+ * Netty's and gRPC's defaults copied and cut up every byte more than needed
+ * (docs/bench-results/2026-12-07-history-reads.md, "Reads with pooled memory and tuned connections"):
  * <ul>
  *   <li>it asks its peer for DATA frames of up to {@value #MAX_FRAME_BYTES} bytes instead of HTTP/2's 16 KiB, so
  *       both sides handle 64 times fewer frames;</li>

@@ -19,12 +19,12 @@ import org.apache.arrow.memory.netty.NettyAllocationManager;
  * allocated outside the pool and freed again, and one of 2–4 MiB took a chunk of its own, which went back to the
  * system once the buffer was freed. A stream allocates its batches afresh (whoever sends a batch keeps its
  * buffers until they are written), so each batch's memory was faulted in anew: 11 % of the server's CPU on a full
- * read of the flat benchmark topic (docs/benchmarks.md, "Reads with pooled memory and tuned connections"). A
- * buffer of 8–16 MiB still takes a chunk of its own; the server's messages aim at 3 MiB.
+ * read of the flat benchmark topic (docs/bench-results/2026-12-07-history-reads.md, "Reads with pooled memory and
+ * tuned connections"). A buffer of 8–16 MiB still takes a chunk of its own; the server's messages aim at 3 MiB.
  *
  * <p>Netty gives such a chunk back to the system as soon as its one buffer is freed; an upload of 10 MiB batches
  * thus had every batch's body faulted in anew, 15 % of the server's CPU
- * (docs/benchmarks.md, "Kept blocks"). Buffers of a whole chunk are kept when freed, up to
+ * (docs/bench-results/2026-12-07-history-fleet.md, "Kept blocks"). Buffers of a whole chunk are kept when freed, up to
  * {@value #KEPT_BYTES_MAX} bytes in all, for the next one.
  *
  * <p>Its own pool, not a JVM-wide setting ({@code io.netty.allocator.maxOrder}), so that the store optimizer, whose

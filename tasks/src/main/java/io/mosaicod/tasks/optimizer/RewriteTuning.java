@@ -4,7 +4,8 @@ package io.mosaicod.tasks.optimizer;
  * Every figure a rewrite's machinery is tuned with, in one place: batch and row-group sizes, the windows that
  * read ahead, and the threads beside the rewrite's own. The operator's settings ({@link OptimizerSettings}: max
  * chunk size, memory pool) come in as arguments; sizes that share the memory pool are derived from it here. The
- * measurements behind the defaults are in docs/benchmarks.md ("Where the time went") and docs/store-optimizer.md.
+ * measurements behind the defaults are in docs/bench-results/2026-12-07-history-optimizer.md ("Where the time
+ * went") and docs/store-optimizer.md.
  *
  * @param maxReadBatchBytes    largest decoded batch a sorted run reads at once when the pool does not ask for less
  * @param minReadBatchBytes    smallest read batch, so tiny pools still make progress

@@ -50,7 +50,8 @@ final class WriteBehindStream extends OutputStream {
 
     /**
      * {@code count} buffers of {@code bytes}: allocated once per writer, since a new chunk's stream would
-     * otherwise leave its buffers, humongous to G1, to the garbage collector (docs/benchmarks.md, "Where the time went").
+     * otherwise leave its buffers, humongous to G1, to the garbage collector
+     * (docs/bench-results/2026-12-07-history-optimizer.md, "Where the time went").
      */
     static List<byte[]> buffers(int bytes, int count) {
         List<byte[]> buffers = new ArrayList<>(count);

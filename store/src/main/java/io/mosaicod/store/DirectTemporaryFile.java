@@ -16,7 +16,8 @@ import java.util.concurrent.BlockingQueue;
  * page cache. The optimizer writes a topic's whole size again, once, and nothing reads it back soon, so the
  * page cache only costs it: the kernel's copy and its writeback compete for the cores the merge needs
  * (docs/bench-results/2026-12-07-history-optimizer.md, "Where the time went"). The last, partial block is
- * written padded and the file then truncated to its length; {@link #sync()} still fsyncs, since a direct write may sit in the device's cache.
+ * written padded and the file then truncated to its length; {@link #sync()} still fsyncs, since a direct write
+ * may sit in the device's cache.
  *
  * <p>The file is created when the first buffer is full. An object smaller than one buffer is written through the
  * page cache instead, in one write when it ends: a direct write waits for the device, which then waits twice per

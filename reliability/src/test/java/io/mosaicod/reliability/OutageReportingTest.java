@@ -94,6 +94,9 @@ class OutageReportingTest {
             MosaicoClient client = session.client();
             ChildMosaicod server = session.process();
             client.createSequence("before", JsonNodeFactory.instance.objectNode());
+            // the pool hands out a connection used in the last 500 ms unchecked (which the cut resets at once);
+            // older ones it checks and drops, so the request below waits for a new one, as on an idle server
+            Thread.sleep(1_000);
             int linesBefore = server.logLines().size();
             proxy.cut();
             long cutNanos = System.nanoTime();
@@ -102,6 +105,8 @@ class OutageReportingTest {
                     () -> client.createSequence("during", JsonNodeFactory.instance.objectNode()));
             assertThat(first).as("a request whose whole wait falls in the outage").isNotNull();
             assertThat(first.code()).as(first.getMessage()).isEqualTo(Status.Code.UNAVAILABLE);
+            assertThat(Duration.ofNanos(System.nanoTime() - cutNanos)).as("it failed when its wait ran out")
+                    .isGreaterThan(Duration.ofSeconds(20));
 
             CompletableFuture<Void> waiting = CompletableFuture.runAsync(
                     () -> client.createSequence("returned", JsonNodeFactory.instance.objectNode()));
@@ -114,12 +119,13 @@ class OutageReportingTest {
             server.awaitLog(line -> line.contains("is available again"), Deployment.PROCESS_TIMEOUT);
             List<String> outage = server.logLines().subList(linesBefore, server.logLines().size());
             String log = String.join("\n", outage);
-            String warn = outage.stream().filter(line -> line.contains("is unavailable since")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no WARN giving the outage's start:\n" + log));
+            List<String> warnings = outage.stream().filter(line -> line.contains("is unavailable")).toList();
+            assertThat(warnings).as(log).hasSize(1);
+            // the outage began when the line says it did: its own time, or the start it names if it came late
+            String warn = warnings.get(0);
             Matcher since = SINCE.matcher(warn);
-            assertThat(since.find()).as(warn).isTrue();
-            assertThat(Duration.between(cutAt, Instant.parse(since.group(1))).abs()).as(warn)
-                    .isLessThanOrEqualTo(Duration.ofSeconds(3));
+            Instant began = since.find() ? Instant.parse(since.group(1)) : Instant.parse(warn.split(" ")[0]);
+            assertThat(Duration.between(cutAt, began).abs()).as(warn).isLessThanOrEqualTo(Duration.ofSeconds(3));
             Matcher after = AFTER.matcher(log);
             assertThat(after.find()).as(log).isTrue();
             assertThat(Long.parseLong(after.group(1))).as(log).isBetween(outageSeconds - 3, outageSeconds + 3);
@@ -155,7 +161,7 @@ class OutageReportingTest {
 
             server.awaitLog(line -> line.contains("is available again"), Deployment.PROCESS_TIMEOUT);
             List<String> outage = server.logLines().subList(linesBefore, server.logLines().size());
-            assertThat(outage).as("the server's log of the outage").filteredOn(line -> line.contains("is unavailable:"))
+            assertThat(outage).as("the server's log of the outage").filteredOn(line -> line.contains("is unavailable"))
                     .hasSize(1);
             assertThat(outage).filteredOn(line -> line.contains("WARN") || line.contains("ERROR")
                     || line.startsWith("\tat ") || line.contains("Exception")).as(String.join("\n", outage))

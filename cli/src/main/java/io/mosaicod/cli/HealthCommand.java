@@ -16,6 +16,8 @@ import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertificateFactory;
@@ -94,6 +96,14 @@ final class HealthCommand extends ConfiguredCommand {
             invocation.out().println(status);
             return status == ServingStatus.SERVING ? ExitCode.OK : ExitCode.FATAL;
         } catch (StatusRuntimeException e) {
+            if (causedBy(e, UnknownHostException.class)) {
+                throw new ConfigException("cannot resolve the host name '" + host + "' (MOSAICOD_HOST, --host)");
+            }
+            if (causedBy(e, ConnectException.class)) { // gRPC calls it UNAVAILABLE (io exception)
+                invocation.err().println("mosaicod: nothing answers at " + host + ":" + port
+                        + " (is the server running, on this port?)");
+                return ExitCode.FATAL;
+            }
             invocation.err().println("mosaicod: no health answer from " + host + ":" + port + ": "
                     + e.getStatus().getCode() + (e.getStatus().getDescription() == null ? ""
                     : " (" + e.getStatus().getDescription() + ")"));
@@ -101,5 +111,14 @@ final class HealthCommand extends ConfiguredCommand {
         } finally {
             channel.shutdownNow().awaitTermination(DEADLINE_SECONDS, TimeUnit.SECONDS);
         }
+    }
+
+    private static boolean causedBy(Throwable error, Class<? extends Throwable> kind) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (kind.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -21,6 +21,19 @@ class CommandLineTest {
     }
 
     @Test
+    void healthWithNothingListeningSaysSoInOneLine() throws java.io.IOException {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        MainRun run = run(Map.of(), "health", "--port", Integer.toString(port));
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: nothing answers at 127.0.0.1:" + port + " (is the server running, on this port?)");
+    }
+
+    @Test
     void versionIsTheProjectVersion() {
         MainRun run = run(Map.of(), "--version");
         assertThat(run.exitCode()).isZero();

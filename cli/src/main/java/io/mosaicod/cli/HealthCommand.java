@@ -17,7 +17,6 @@ import io.mosaicod.core.config.Settings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertificateFactory;
@@ -83,6 +82,7 @@ final class HealthCommand extends ConfiguredCommand {
     int run(MosaicodConfig config, CommandArguments arguments) throws InterruptedException {
         String host = ANY_ADDRESS.contains(config.server().host()) ? "127.0.0.1" : config.server().host();
         int port = config.server().port();
+        HostNameCheck.requireResolvable(host, "--host/MOSAICOD_HOST");
         ManagedChannelBuilder<?> builder = Grpc.newChannelBuilderForAddress(host, port,
                 config.server().tls().map(HealthCommand::trustingOwnCertificate)
                         .orElseGet(InsecureChannelCredentials::create));
@@ -96,10 +96,7 @@ final class HealthCommand extends ConfiguredCommand {
             invocation.out().println(status);
             return status == ServingStatus.SERVING ? ExitCode.OK : ExitCode.FATAL;
         } catch (StatusRuntimeException e) {
-            if (causedBy(e, UnknownHostException.class)) {
-                throw new ConfigException("cannot resolve the host name '" + host + "' (MOSAICOD_HOST, --host)");
-            }
-            if (causedBy(e, ConnectException.class)) { // gRPC calls it UNAVAILABLE (io exception)
+            if (refused(e)) { // gRPC calls it UNAVAILABLE (io exception)
                 invocation.err().println("mosaicod: nothing answers at " + host + ":" + port
                         + " (is the server running, on this port?)");
                 return ExitCode.FATAL;
@@ -113,9 +110,9 @@ final class HealthCommand extends ConfiguredCommand {
         }
     }
 
-    private static boolean causedBy(Throwable error, Class<? extends Throwable> kind) {
+    private static boolean refused(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (kind.isInstance(cause)) {
+            if (cause instanceof ConnectException) {
                 return true;
             }
         }

@@ -33,6 +33,19 @@ class CommandLineTest {
                 .isEqualTo("mosaicod: nothing answers at 127.0.0.1:" + port + " (is the server running, on this port?)");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"health --host notahost.invalid|--host/MOSAICOD_HOST",
+            "server --host notahost.invalid|--host/MOSAICOD_HOST",
+            "generate --server notahost.invalid:6726|--server"})
+    void aHostNameThatDoesNotResolveIsAOneLineConfigurationError(String commandAndSettings) {
+        String[] parts = commandAndSettings.split("\\|");
+        MainRun run = run(Map.of("MOSAICOD_DATA_DIR", dir.resolve("data").toString()), parts[0].split(" "));
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: cannot resolve the host name 'notahost.invalid' (" + parts[1] + ")");
+    }
+
     @Test
     void versionIsTheProjectVersion() {
         MainRun run = run(Map.of(), "--version");

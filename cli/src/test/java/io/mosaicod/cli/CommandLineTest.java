@@ -46,6 +46,17 @@ class CommandLineTest {
                 .isEqualTo("mosaicod: cannot resolve the host name 'notahost.invalid' (" + parts[1] + ")");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "store-optimizer", "topic ls"})
+    void aDataFolderThatIsAFileIsAOneLineConfigurationError(String command) throws java.io.IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("data"), "a file");
+        MainRun run = run(Map.of("MOSAICOD_DATA_DIR", file.toString()), command.split(" "));
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: the data folder " + file + " (env MOSAICOD_DATA_DIR) is a file, not a folder");
+    }
+
     @Test
     void versionIsTheProjectVersion() {
         MainRun run = run(Map.of(), "--version");

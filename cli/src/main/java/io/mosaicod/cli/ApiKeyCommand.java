@@ -165,7 +165,7 @@ final class ApiKeyCommand extends CommandGroup {
             String fingerprint = fingerprint(arguments.parameters().get(0));
             try (Repository repository = ExistingRepository.open(config.database())) {
                 ApiKeyRecord key = repository.apiKeys().find(fingerprint).orElseThrow(() -> new UsageException(
-                        "no API key with fingerprint " + fingerprint + " (see 'mosaicod api-key list')"));
+                        "no API key with fingerprint " + fingerprint, "mosaicod api-key list"));
                 ApiKeyReport.printStatus(key, arguments.flag(JSON.key()), invocation.out());
             }
             return ExitCode.OK;

@@ -49,6 +49,7 @@ final class ClientOptions {
                 throw new UsageException("invalid value '" + server.get() + "' for --server: expected HOST:PORT");
             }
         }
+        HostNameCheck.requireResolvable(host, server.isPresent() ? "--server" : "--host/MOSAICOD_HOST");
         return MosaicoClient.connect(host, port, wire(arguments, env));
     }
 

@@ -5,6 +5,7 @@ import io.mosaicod.client.generate.DataGenerator;
 import io.mosaicod.client.generate.GenerationProgress;
 import io.mosaicod.client.generate.GenerationReport;
 import io.mosaicod.client.generate.GeneratorSpec;
+import io.mosaicod.core.CountText;
 import io.mosaicod.core.config.MosaicodConfig;
 import java.io.PrintWriter;
 import java.util.List;
@@ -72,9 +73,10 @@ final class GenerateCommand extends ConfiguredCommand {
             if (terminal) {
                 err.print("\r\033[K");
             }
-            invocation.out().printf(Locale.ROOT, "ingested %d topics in %d sequences: %d chunks, %d rows, "
-                            + "%.1f MB in %.1f s%n", report.topics().size(), report.sequences().size(), report.chunks(),
-                    report.rows(), report.bytes() / 1e6, report.elapsed().toMillis() / 1e3);
+            invocation.out().printf(Locale.ROOT, "ingested %s in %s: %s, %s, %.1f MB in %.1f s%n",
+                    CountText.of(report.topics().size(), "topic"), CountText.of(report.sequences().size(), "sequence"),
+                    CountText.of(report.chunks(), "chunk"), CountText.of(report.rows(), "row"),
+                    report.bytes() / 1e6, report.elapsed().toMillis() / 1e3);
         }
         return ExitCode.OK;
     }

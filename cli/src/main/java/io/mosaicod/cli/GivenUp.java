@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.CountText;
 import io.mosaicod.db.FailingTopic;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,13 +14,13 @@ final class GivenUp {
 
     /** Below {@code ps}'s table of given-up topics. */
     static String explanation(int maxAttempts) {
-        return "These failed " + maxAttempts + " times in a row (MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS): "
+        return "These failed " + CountText.of(maxAttempts, "time") + " in a row (MOSAICOD_STORE_OPTIMIZER_MAX_ATTEMPTS): "
                 + NOT_RETRIED + ".";
     }
 
     /** A topic's optimization state in {@code topic show}. */
     static String state(FailingTopic topic) {
-        return "given up: failed " + topic.failedAttempts() + " times, " + NOT_RETRIED;
+        return "given up: failed " + CountText.of(topic.failedAttempts(), "time") + ", " + NOT_RETRIED;
     }
 
     /** The JSON of both commands: the error in full. */

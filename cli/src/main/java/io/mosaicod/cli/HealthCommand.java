@@ -16,6 +16,7 @@ import io.mosaicod.core.config.Setting;
 import io.mosaicod.core.config.Settings;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertificateFactory;
@@ -81,6 +82,7 @@ final class HealthCommand extends ConfiguredCommand {
     int run(MosaicodConfig config, CommandArguments arguments) throws InterruptedException {
         String host = ANY_ADDRESS.contains(config.server().host()) ? "127.0.0.1" : config.server().host();
         int port = config.server().port();
+        HostNameCheck.requireResolvable(host, "--host/MOSAICOD_HOST");
         ManagedChannelBuilder<?> builder = Grpc.newChannelBuilderForAddress(host, port,
                 config.server().tls().map(HealthCommand::trustingOwnCertificate)
                         .orElseGet(InsecureChannelCredentials::create));
@@ -94,6 +96,11 @@ final class HealthCommand extends ConfiguredCommand {
             invocation.out().println(status);
             return status == ServingStatus.SERVING ? ExitCode.OK : ExitCode.FATAL;
         } catch (StatusRuntimeException e) {
+            if (refused(e)) { // gRPC calls it UNAVAILABLE (io exception)
+                invocation.err().println("mosaicod: nothing answers at " + host + ":" + port
+                        + " (is the server running, on this port?)");
+                return ExitCode.FATAL;
+            }
             invocation.err().println("mosaicod: no health answer from " + host + ":" + port + ": "
                     + e.getStatus().getCode() + (e.getStatus().getDescription() == null ? ""
                     : " (" + e.getStatus().getDescription() + ")"));
@@ -101,5 +108,14 @@ final class HealthCommand extends ConfiguredCommand {
         } finally {
             channel.shutdownNow().awaitTermination(DEADLINE_SECONDS, TimeUnit.SECONDS);
         }
+    }
+
+    private static boolean refused(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -66,7 +66,8 @@ public final class Main {
 
     /** Bad usage: one line naming the problem and where help is, exit code 2. */
     private static int usageError(UsageException e, List<Command> path, PrintWriter err) {
-        err.println("mosaicod: " + oneLine(e.getMessage()) + " (see '" + HelpText.qualifiedName(path) + " --help')");
+        String see = e.seeAlso().orElse(HelpText.qualifiedName(path) + " --help");
+        err.println("mosaicod: " + oneLine(e.getMessage()) + " (see '" + see + "')");
         return ExitCode.USAGE;
     }
 

@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.CountText;
 import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RunVolume;
@@ -47,11 +48,12 @@ final class OptimizerDryRun {
             out.printf("%-15s %s: %s%n", plan.plan() instanceof RewritePlan.AlreadyOptimal ? "already optimal"
                     : "rewrite", topic.locator(), describe(plan.volume(), plan.plan()));
         }
-        out.printf("%d topics a pass would take.%n", planned);
+        out.printf("%s a pass would take.%n", CountText.of(planned, "topic"));
     }
 
     private static String describe(RunVolume in, RewritePlan plan) {
-        String input = in.chunks() + " chunks, " + TopicListing.bytes(in.bytes()) + ", " + in.rows() + " rows";
+        String input = CountText.of(in.chunks(), "chunk") + ", " + TopicListing.bytes(in.bytes()) + ", "
+                + CountText.of(in.rows(), "row");
         if (plan instanceof RewritePlan.AlreadyOptimal optimal) {
             return input + " (" + optimal.reason() + ")";
         }

@@ -9,7 +9,6 @@ import io.mosaicod.server.MosaicodServer;
 import io.mosaicod.server.ServerSettings;
 import java.io.IOException;
 import java.net.SocketException;
-import java.nio.channels.UnresolvedAddressException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,11 +60,12 @@ final class ServerCommand extends ConfiguredCommand {
      */
     private static MosaicodServer startOn(MosaicodConfig config, ServerSettings settings, RunningInstance instance)
             throws IOException {
+        HostNameCheck.requireResolvable(config.server().host(), "--host/MOSAICOD_HOST");
         try {
             return MosaicodServer.start(settings, instance.repository(), instance.store(), instance.metrics().server());
         } catch (IOException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-                if (cause instanceof SocketException || cause instanceof UnresolvedAddressException) {
+                if (cause instanceof SocketException) {
                     throw new ConfigException("cannot listen on " + config.server().host() + ":"
                             + config.server().port() + " (--host/MOSAICOD_HOST, --port/MOSAICOD_PORT): "
                             + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()));

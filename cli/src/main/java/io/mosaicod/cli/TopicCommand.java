@@ -44,7 +44,7 @@ final class TopicCommand extends CommandGroup {
     /** The topic named by a locator, or a one-line usage error. */
     static Topic find(Repository repository, String locator) {
         return repository.catalog().findTopicByLocator(locator).orElseThrow(() -> new UsageException(
-                "no topic '" + locator + "' in the repository (see 'mosaicod topic ls')"));
+                "no topic '" + locator + "' in the repository", "mosaicod topic ls"));
     }
 
     static final class Ls extends ConfiguredCommand {

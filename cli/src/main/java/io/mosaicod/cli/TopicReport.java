@@ -1,5 +1,6 @@
 package io.mosaicod.cli;
 
+import io.mosaicod.core.CountText;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.OptimizationRun;
@@ -61,7 +62,7 @@ final class TopicReport {
         failures.failing().flatMap(f -> f.lastFailure().error()).ifPresent(error -> out.println("last error    " + error));
         long bytes = chunks.stream().mapToLong(Chunk::sizeBytes).sum();
         long rows = chunks.stream().mapToLong(Chunk::rowCount).sum();
-        out.println("chunks        " + chunks.size() + ", " + TopicListing.bytes(bytes) + ", " + rows + " rows");
+        out.println("chunks        " + chunks.size() + ", " + TopicListing.bytes(bytes) + ", " + CountText.of(rows, "row"));
         out.println();
         TextTable table = new TextTable("#", "OBJECT", "SIZE", "ROWS", "MIN TIMESTAMP_NS", "MAX TIMESTAMP_NS", "SORTED");
         for (Chunk c : chunks) {
@@ -160,6 +161,6 @@ final class TopicReport {
     }
 
     private static String volume(RunVolume v) {
-        return v.chunks() + " chunks, " + TopicListing.bytes(v.bytes()) + ", " + v.rows() + " rows";
+        return CountText.of(v.chunks(), "chunk") + ", " + TopicListing.bytes(v.bytes()) + ", " + CountText.of(v.rows(), "row");
     }
 }

@@ -85,7 +85,7 @@ class CleanupCommandTest {
         assertThat(run.out()).startsWith("Dry run: nothing is changed.")
                 .containsPattern("mark then delete +" + orphan.name())
                 .contains("keep 1, unmark 0, mark 0, mark then delete 1, wait 0, delete 0 folders.",
-                        "Left alone, not mosaicod's: 1 folders (robots) and 0 objects ().");
+                        "Left alone, not mosaicod's: 1 folder (robots) and 0 objects ().");
         assertThat(store.exists(orphan.metadataKey())).isTrue();
         assertThat(store.exists(orphan.name() + "/" + Folder.TO_DELETE_MARKER)).isFalse();
         assertThat(repository.cleanupLedger().lastRun()).as("no pass recorded").isEmpty();
@@ -102,7 +102,7 @@ class CleanupCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(ExitCode.ITEMS_FAILED);
         assertThat(run.errLines()).singleElement().asString().startsWith("mosaicod: a cleanup pass would refuse this"
-                + " store: none of the 1 folders the repository references is in the local store");
+                + " store: no folder the repository references (1 folder) is in the local store");
     }
 
     /** A repository created by mistake (run from another folder, a database URL missed) references nothing. */

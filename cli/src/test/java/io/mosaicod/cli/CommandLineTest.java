@@ -21,6 +21,43 @@ class CommandLineTest {
     }
 
     @Test
+    void healthWithNothingListeningSaysSoInOneLine() throws java.io.IOException {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        MainRun run = run(Map.of(), "health", "--port", Integer.toString(port));
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.FATAL);
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: nothing answers at 127.0.0.1:" + port + " (is the server running, on this port?)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"health --host notahost.invalid|--host/MOSAICOD_HOST",
+            "server --host notahost.invalid|--host/MOSAICOD_HOST",
+            "generate --server notahost.invalid:6726|--server"})
+    void aHostNameThatDoesNotResolveIsAOneLineConfigurationError(String commandAndSettings) {
+        String[] parts = commandAndSettings.split("\\|");
+        MainRun run = run(Map.of("MOSAICOD_DATA_DIR", dir.resolve("data").toString()), parts[0].split(" "));
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: cannot resolve the host name 'notahost.invalid' (" + parts[1] + ")");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "store-optimizer", "topic ls"})
+    void aDataFolderThatIsAFileIsAOneLineConfigurationError(String command) throws java.io.IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("data"), "a file");
+        MainRun run = run(Map.of("MOSAICOD_DATA_DIR", file.toString()), command.split(" "));
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: the data folder " + file + " (env MOSAICOD_DATA_DIR) is a file, not a folder");
+    }
+
+    @Test
     void versionIsTheProjectVersion() {
         MainRun run = run(Map.of(), "--version");
         assertThat(run.exitCode()).isZero();

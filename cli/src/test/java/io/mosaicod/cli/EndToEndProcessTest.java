@@ -38,7 +38,7 @@ class EndToEndProcessTest {
             MainRun generated = MainRun.of(data, env, "generate", "--server", "127.0.0.1:" + port, "--topics", "3",
                     "--chunks", "12", "--rows", "200", "--overlap", "0.4", "--unsorted", "0.2");
             assertThat(generated.exitCode()).as(generated.err()).isZero();
-            assertThat(generated.out()).contains("ingested 3 topics in 1 sequences: 36 chunks, 7200 rows");
+            assertThat(generated.out()).contains("ingested 3 topics in 1 sequence: 36 chunks, 7200 rows");
             assertThat(MainRun.of(data, env, "ps").out()).contains("server").contains("alive");
 
             String topic = MainRun.of(data, env, "topic", "ls").out().lines().skip(1).findFirst().orElseThrow()

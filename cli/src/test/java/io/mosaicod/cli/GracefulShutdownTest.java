@@ -89,7 +89,7 @@ class GracefulShutdownTest {
             MainRun gone = healthCommand(port);
             assertThat(gone.exitCode()).isEqualTo(ExitCode.FATAL);
             assertThat(gone.errLines()).singleElement().asString()
-                    .startsWith("mosaicod: no health answer from 127.0.0.1:" + port + ": UNAVAILABLE");
+                    .startsWith("mosaicod: nothing answers at 127.0.0.1:" + port);
         }
         try (Repository repository = Repositories.open(DatabaseConfig.sqlite(dataDir.resolve("mosaico.db")))) {
             Topic imu = repository.catalog().findTopicByLocator("drive/imu").orElseThrow();

@@ -107,7 +107,7 @@ abstract class OptimizerProcessContract {
                 .containsPattern("rewrite +" + named.locator() + ": 6 chunks")
                 .contains("2 topics a pass would take.");
         assertThat(one.out()).doesNotContain(fragmented.locator()).contains(named.locator(),
-                "1 topics a pass would take.");
+                "1 topic a pass would take.");
         for (Topic topic : List.of(fragmented, named)) {
             assertThat(runs(topic)).as("no run recorded").isEmpty();
             assertThat(repository.catalog().findTopic(topic.id()).orElseThrow().isOptimized()).isFalse();

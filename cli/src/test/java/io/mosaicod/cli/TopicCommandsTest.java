@@ -20,6 +20,8 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code topic ls|show|cat} on the embedded defaults, before and after optimization. */
 class TopicCommandsTest {
@@ -136,10 +138,12 @@ class TopicCommandsTest {
         assertThat(negative.errLines()).singleElement().asString().contains("--limit must not be negative, got -5");
     }
 
-    @Test
-    void anUnknownTopicIsAOneLineUsageError() {
-        MainRun run = run("topic", "show", "nope/imu");
+    @ParameterizedTest
+    @ValueSource(strings = {"show", "cat"})
+    void anUnknownTopicIsAOneLineUsageErrorWithOneHint(String subcommand) {
+        MainRun run = run("topic", subcommand, "nope/imu");
         assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(run.errLines()).singleElement().asString().contains("no topic 'nope/imu'");
+        assertThat(run.errLines()).singleElement().asString()
+                .isEqualTo("mosaicod: no topic 'nope/imu' in the repository (see 'mosaicod topic ls')");
     }
 }

@@ -17,6 +17,11 @@ public final class ClientText {
         return quote(text, MAX_QUOTED_CHARS);
     }
 
+    /** A locator, name or uuid as a client gave it, quoted as its text is: a valid locator may run to 1,024 characters. */
+    public static String quote(Object value) {
+        return quote(value == null ? null : value.toString());
+    }
+
     /** {@code text} escaped, cut to {@code maxChars} characters with a note of how long it was. */
     public static String quote(String text, int maxChars) {
         if (text == null) {

@@ -11,6 +11,7 @@ import io.mosaicod.client.SessionHandle;
 import io.mosaicod.client.TopicReader;
 import io.mosaicod.client.TopicSpec;
 import io.mosaicod.client.TopicUpload;
+import io.mosaicod.core.ClientText;
 import io.mosaicod.testkit.RawFlight;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -72,6 +73,17 @@ class HostileRequestsTest extends ServerFixture {
         assertRefusedBriefly(Status.Code.ALREADY_EXISTS, () -> client.createTopic(session.uuid(),
                 new TopicSpec(longest, "default", "test", metadata("a", "b"))));
         assertRefusedBriefly(Status.Code.INVALID_ARGUMENT, () -> action("x".repeat(100_000), "{}"));
+    }
+
+    @Test
+    void aDuplicateQuotesAtMost200CharactersOfItsLocator() {
+        String sequence = uniqueName("dup") + "_" + "s".repeat(1_000);
+        action("sequence_create", "{\"locator\":\"" + sequence + "\"}");
+        MosaicoException duplicate = assertRefused(Status.Code.ALREADY_EXISTS,
+                () -> action("sequence_create", "{\"locator\":\"" + sequence + "\"}"));
+        assertThat(duplicate.serverMessage())
+                .contains("… (" + sequence.length() + " characters)` already exists.")
+                .hasSizeLessThan(ClientText.MAX_QUOTED_CHARS + 60);
     }
 
     @Test

@@ -48,6 +48,7 @@ public final class ConfigLoader {
     public MosaicodConfig load(Map<Setting<?>, String> flags) {
         Layers layers = new Layers(flags);
         Path dataDir = absolute(layers.get(Settings.DATA_DIR));
+        requireNoFileAt(layers, dataDir);
         return new MosaicodConfig(layers.configFilePath(), dataDir, database(layers, dataDir), store(layers, dataDir),
                 new MosaicodConfig.Server(layers.get(Settings.HOST), layers.get(Settings.PORT),
                         layers.get(Settings.GRPC_MAX_DECODE_MESSAGE_SIZE), layers.get(Settings.READ_STALL_TIMEOUT),
@@ -162,6 +163,17 @@ public final class ConfigLoader {
 
     private Path absolute(Path path) {
         return workingDir.resolve(path).normalize();
+    }
+
+    /**
+     * A data folder that is a regular file fails much later, as a folder that cannot be created (or, for a command
+     * that only reads, as a missing repository), with the path named three times: said here, as the setting's mistake.
+     */
+    private static void requireNoFileAt(Layers layers, Path dataDir) {
+        if (Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+            String source = layers.raw(Settings.DATA_DIR).map(raw -> raw.source().describe()).orElse("default");
+            throw new ConfigException("the data folder " + dataDir + " (" + source + ") is a file, not a folder");
+        }
     }
 
     /** The three sources of text for each setting, highest precedence first. */

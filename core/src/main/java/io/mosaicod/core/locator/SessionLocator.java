@@ -1,5 +1,6 @@
 package io.mosaicod.core.locator;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.core.Ulid;
 import java.util.Objects;
 
@@ -17,11 +18,13 @@ public record SessionLocator(SequenceName sequence, Ulid id) {
         }
         int colon = text.indexOf(':');
         if (colon < 0) {
-            throw new InvalidLocatorException("invalid session locator '" + text + "': expected <sequence>:<ULID>");
+            throw new InvalidLocatorException("invalid session locator '" + ClientText.quote(text)
+                    + "': expected <sequence>:<ULID>");
         }
         String ulid = text.substring(colon + 1);
         if (!Ulid.isValid(ulid)) {
-            throw new InvalidLocatorException("invalid session locator '" + text + "': '" + ulid + "' is not a ULID");
+            throw new InvalidLocatorException("invalid session locator '" + ClientText.quote(text) + "': '"
+                    + ClientText.quote(ulid) + "' is not a ULID");
         }
         return new SessionLocator(new SequenceName(text.substring(0, colon)), Ulid.parse(ulid));
     }

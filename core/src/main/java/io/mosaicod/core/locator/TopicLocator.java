@@ -12,7 +12,8 @@ public record TopicLocator(SequenceName sequence, String path) {
     public TopicLocator {
         Objects.requireNonNull(sequence, "sequence");
         if (path == null || path.isEmpty()) {
-            throw new InvalidLocatorException("invalid topic locator '" + sequence + "/': the topic path is empty");
+            throw new InvalidLocatorException("invalid topic locator '" + ClientText.quote(sequence + "/")
+                    + "': the topic path is empty");
         }
         String full = sequence + "/" + path;
         if (full.length() > SequenceName.MAX_LENGTH) {

@@ -1,13 +1,13 @@
 package io.mosaicod.core.search;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mosaicod.core.RequestJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -23,12 +23,8 @@ import java.util.Set;
  * {@code include_timestamp_range} in the ontology block.
  */
 public final class SearchFilterParser {
-    /** Deepest nesting a body may have, as for every other action. */
-    private static final int MAX_NESTING_DEPTH = 128;
     /** A key given twice would silently drop one of the conditions: refused instead. */
-    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
-                    .build())
+    private static final ObjectMapper JSON = JsonMapper.builder(RequestJson.factory())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             // filter operands compare exactly with int64 / uint64 columns: a fraction must not pass through a double
@@ -50,6 +46,8 @@ public final class SearchFilterParser {
         JsonNode root;
         try {
             root = JSON.readTree(body);
+        } catch (StreamConstraintsException e) {
+            throw new BadFilterException("body deserialization error (" + RequestJson.brokenLimit(e) + ")");
         } catch (IOException e) {
             throw new BadFilterException("body deserialization error");
         }

@@ -39,6 +39,14 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aDataFolderThatIsAFileIsASettingsMistake() throws IOException {
+        Path file = Files.writeString(dir.resolve("notes.txt"), "not a folder");
+        env.put("MOSAICOD_DATA_DIR", file.toString());
+
+        assertThat(error()).isEqualTo("the data folder " + file + " (env MOSAICOD_DATA_DIR) is a file, not a folder");
+    }
+
+    @Test
     void withNothingConfiguredEverythingLivesUnderTheDataFolder() {
         MosaicodConfig config = load();
         Path data = dir.resolve("mosaico-data");

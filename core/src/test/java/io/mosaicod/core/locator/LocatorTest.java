@@ -51,4 +51,13 @@ class LocatorTest {
         assertThatThrownBy(() -> SessionLocator.parse("run_01:notaulid")).isInstanceOf(InvalidLocatorException.class);
         assertThatThrownBy(() -> SessionLocator.parse("run_01")).isInstanceOf(InvalidLocatorException.class);
     }
+
+    @Test
+    void aRefusedSessionLocatorIsQuotedCutAndEscaped() {
+        String text = "run\n" + "x".repeat(5_000);
+        assertThatThrownBy(() -> SessionLocator.parse(text)).isInstanceOf(InvalidLocatorException.class)
+                .hasMessageContaining("run\\n")
+                .hasMessageContaining("… (5004 characters)")
+                .message().hasSizeLessThan(300);
+    }
 }

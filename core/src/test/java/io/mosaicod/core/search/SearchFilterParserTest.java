@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mosaicod.core.RequestJson;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -140,6 +141,16 @@ class SearchFilterParserTest {
     void everyMistakeIsABadRequestNamingTheRule(String json, String problem) {
         assertThatThrownBy(() -> parse(json)).isInstanceOf(BadFilterException.class)
                 .hasMessageStartingWith("Bad request: ").hasMessageContaining(problem);
+    }
+
+    @Test
+    void aBodyOverASizeLimitIsRefusedNamingThatLimit() {
+        assertThatThrownBy(() -> parse("{'topic':{'name':{'$eq':'" + "x".repeat(RequestJson.MAX_STRING_CHARS + 1)
+                + "'}}}")).isInstanceOf(BadFilterException.class)
+                .hasMessageContaining("holds a string longer than 20,000,000 characters, the limit");
+        assertThatThrownBy(() -> parse("{'a':".repeat(RequestJson.MAX_NESTING_DEPTH) + "{}"
+                + "}".repeat(RequestJson.MAX_NESTING_DEPTH))).isInstanceOf(BadFilterException.class)
+                .hasMessageContaining("nested deeper than 128 levels");
     }
 
     @ParameterizedTest

@@ -31,7 +31,7 @@ public final class NotificationActions {
     public ActionResponse create(ActionRequest.NotificationCreate request) {
         Target target = resolve(request.locator());
         if (!ERROR_TYPE.equals(request.notificationType())) {
-            throw ProtocolException.badRequest("notification type `" + request.notificationType()
+            throw ProtocolException.badRequest("notification type `" + ClientText.quote(request.notificationType())
                     + "` is not supported (the only type is `error`)");
         }
         lookup.catalog().addNotification(target.target(), request.notificationType(), request.message());

@@ -1,5 +1,6 @@
 package io.mosaicod.server.catalog;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.core.locator.SequenceName;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Sequence;
@@ -41,7 +42,7 @@ public final class SequenceActions {
         byte[] metadata = new SequenceFolderMetadata(name.value(), request.userMetadata(), clock.instant()).toJson();
         Sequence sequence = catalog.createSequence(name.value(), request.userMetadata().json(), folder.name());
         FolderMetadataWrite.writeOrUndoRow(store, folder, metadata, () -> catalog.deleteSequence(sequence.id()),
-                "sequence `" + name + "`");
+                "sequence `" + ClientText.quote(name) + "`");
         LOG.info("created sequence {} in folder {}", name, folder);
         return ActionResponse.NONE;
     }
@@ -51,8 +52,9 @@ public final class SequenceActions {
         Sequence sequence = lookup.sequence(request.locator());
         Catalog catalog = lookup.catalog();
         uploads.firstUploading(catalog.listTopicsOfSequence(sequence.id()), Topic::id).ifPresent(topic -> {
-            throw ProtocolException.failedPrecondition("Sequence `" + sequence.locator() + "` cannot be deleted "
-                    + "while topic `" + topic.locator() + "` is uploading.");
+            throw ProtocolException.failedPrecondition("Sequence `" + ClientText.quote(sequence.locator())
+                    + "` cannot be deleted "
+                    + "while topic `" + ClientText.quote(topic.locator()) + "` is uploading.");
         });
         if (!catalog.deleteSequence(sequence.id())) {
             throw ProtocolException.notFound("Sequence", sequence.locator());

@@ -1,5 +1,6 @@
 package io.mosaicod.server.catalog;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Session;
@@ -43,17 +44,18 @@ public final class SessionActions {
         Catalog catalog = lookup.catalog();
         List<Topic> topics = catalog.listTopicsOfSession(session.id());
         if (topics.isEmpty()) {
-            throw ProtocolException.failedPrecondition("Session `" + session.locator()
+            throw ProtocolException.failedPrecondition("Session `" + ClientText.quote(session.locator())
                     + "` has no topic: there is nothing to finalize.");
         }
         uploads.firstUploading(topics, Topic::id).ifPresent(topic -> {
-            throw ProtocolException.failedPrecondition("Session `" + session.locator()
-                    + "` cannot be finalized while topic `" + topic.locator() + "` is uploading.");
+            throw ProtocolException.failedPrecondition("Session `" + ClientText.quote(session.locator())
+                    + "` cannot be finalized while topic `" + ClientText.quote(topic.locator()) + "` is uploading.");
         });
         for (Topic topic : topics) {
             if (!topic.isUploadComplete()) {
-                throw ProtocolException.failedPrecondition("Session `" + session.locator() + "` cannot be finalized: "
-                        + "topic `" + topic.locator() + "` never completed an upload.");
+                throw ProtocolException.failedPrecondition("Session `" + ClientText.quote(session.locator())
+                        + "` cannot be finalized: topic `" + ClientText.quote(topic.locator())
+                        + "` never completed an upload.");
             }
         }
         if (!catalog.finalizeSession(session.id())) {
@@ -69,8 +71,8 @@ public final class SessionActions {
                 : lookup.sessionByLocator(request.locator());
         Catalog catalog = lookup.catalog();
         uploads.firstUploading(catalog.listTopicsOfSession(session.id()), Topic::id).ifPresent(topic -> {
-            throw ProtocolException.failedPrecondition("Session `" + session.locator()
-                    + "` cannot be deleted while topic `" + topic.locator() + "` is uploading.");
+            throw ProtocolException.failedPrecondition("Session `" + ClientText.quote(session.locator())
+                    + "` cannot be deleted while topic `" + ClientText.quote(topic.locator()) + "` is uploading.");
         });
         if (!catalog.deleteSession(session.id())) {
             throw ProtocolException.notFound("Session", session.locator());
@@ -80,6 +82,7 @@ public final class SessionActions {
     }
 
     private static ProtocolException alreadyFinalized(Session session) {
-        return ProtocolException.failedPrecondition("Session `" + session.locator() + "` is already finalized.");
+        return ProtocolException.failedPrecondition("Session `" + ClientText.quote(session.locator())
+                + "` is already finalized.");
     }
 }

@@ -1,5 +1,6 @@
 package io.mosaicod.server.catalog;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.core.locator.TopicLocator;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.NewTopic;
@@ -41,11 +42,12 @@ public final class TopicActions {
         TopicLocator locator = TopicLocator.parse(request.locator());
         Session session = lookup.sessionByUuid(request.sessionUuid());
         if (!locator.sequence().value().equals(session.sequenceLocator())) {
-            throw ProtocolException.badRequest("topic `" + locator + "` is not in sequence `"
-                    + session.sequenceLocator() + "` of session `" + session.locator() + "`");
+            throw ProtocolException.badRequest("topic `" + ClientText.quote(locator) + "` is not in sequence `"
+                    + ClientText.quote(session.sequenceLocator()) + "` of session `"
+                    + ClientText.quote(session.locator()) + "`");
         }
         if (session.isFinalized()) {
-            throw ProtocolException.failedPrecondition("Session `" + session.locator()
+            throw ProtocolException.failedPrecondition("Session `" + ClientText.quote(session.locator())
                     + "` is finalized: no topic can be added to it.");
         }
         requireKnownFormat(request.serializationFormat());
@@ -61,7 +63,7 @@ public final class TopicActions {
         Topic topic = catalog.createTopic(new NewTopic(session.id(), locator.toString(), request.userMetadata().json(),
                 folder.name(), request.serializationFormat(), tag));
         FolderMetadataWrite.writeOrUndoRow(store, folder, metadata.toJson(), () -> catalog.deleteTopic(topic.id()),
-                "topic `" + locator + "`");
+                "topic `" + ClientText.quote(locator) + "`");
         LOG.info("created topic {} ({}, {}) in folder {}", locator, request.serializationFormat(),
                 request.ontologyTag(), folder);
         return new ActionResponse.TopicCreated(topic.uuid().toString());
@@ -71,7 +73,7 @@ public final class TopicActions {
     public ActionResponse delete(ActionRequest.ByLocator request) {
         Topic topic = lookup.topic(request.locator());
         if (uploads.isUploading(topic.id())) {
-            throw ProtocolException.failedPrecondition("Topic `" + topic.locator()
+            throw ProtocolException.failedPrecondition("Topic `" + ClientText.quote(topic.locator())
                     + "` cannot be deleted while it is uploading.");
         }
         if (!lookup.catalog().deleteTopic(topic.id())) {
@@ -85,7 +87,7 @@ public final class TopicActions {
         try {
             WriterProfile.forSerializationFormat(format);
         } catch (IllegalArgumentException e) {
-            throw ProtocolException.badRequest("serialization format `" + format
+            throw ProtocolException.badRequest("serialization format `" + ClientText.quote(format)
                     + "` is not one of `default`, `ragged`, `image`");
         }
     }

@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.mosaicod.core.ClientText;
 import io.grpc.stub.StreamObserver;
 import io.mosaicod.server.protocol.ErrorCode;
 import io.mosaicod.server.protocol.ErrorStatus;
@@ -74,7 +75,7 @@ final class DoPutStream implements StreamObserver<FlightDataMessage>, ReceiveBud
                     upload = uploads.begin(message, replies, this::windowOpened);
                 } else {
                     throw new ProtocolException(ErrorCode.ABORTED, "Unsupported stream message: a DoPut of topic `"
-                            + upload.locator() + "` received " + message.describe()
+                            + ClientText.quote(upload.locator()) + "` received " + message.describe()
                             + " after its schema; only record batches may follow.");
                 }
             }

@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.db.ChunksAdded;
 import io.mosaicod.db.ConcurrentDeletionException;
 import io.mosaicod.db.Topic;
@@ -101,8 +102,8 @@ final class TopicClaim {
                 lost = true;
                 throw lostClaim();
             }
-            case TOPIC_DELETED -> throw new ConcurrentDeletionException("cannot add chunks to topic `" + locator
-                    + "`: it was deleted meanwhile", null);
+            case TOPIC_DELETED -> throw new ConcurrentDeletionException("cannot add chunks to topic `"
+                    + ClientText.quote(locator) + "`: it was deleted meanwhile", null);
         }
     }
 
@@ -166,7 +167,8 @@ final class TopicClaim {
     }
 
     private ProtocolException lostClaim() {
-        return ProtocolException.failedPrecondition("Topic `" + locator + "` is no longer claimed by this upload: "
+        return ProtocolException.failedPrecondition("Topic `" + ClientText.quote(locator)
+                + "` is no longer claimed by this upload: "
                 + "its claim expired while the server could not renew it, and another upload may hold the topic now.");
     }
 }

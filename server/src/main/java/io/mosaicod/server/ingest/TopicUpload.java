@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.mosaicod.core.ClientText;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.mosaicod.db.ChunksAdded;
@@ -192,26 +193,30 @@ final class TopicUpload implements GroupCommit.Upload {
             if (body != null) {
                 body.close();
             }
-            throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `" + topic.locator()
+            throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `"
+                    + ClientText.quote(topic.locator())
                     + "` is malformed: its header does not decode as an Arrow record batch", e);
         }
         try (record) {
             if (record.getBodyCompression().getCodec() != CompressionUtil.CodecType.NO_COMPRESSION.getType()) {
-                throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `" + topic.locator()
+                throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `"
+                        + ClientText.quote(topic.locator())
                         + "` uses IPC body compression, which this server does not accept");
             }
             RecordBatchCheck.beforeLoad(schema, record);
             new VectorLoader(batch).load(record);
             RecordBatchCheck.afterLoad(batch);
         } catch (RecordBatchCheck.Inconsistent e) {
-            throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `" + topic.locator()
+            throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `"
+                    + ClientText.quote(topic.locator())
                     + "` does not match its own body: " + e.getMessage());
         } catch (RuntimeException e) {
             if (e instanceof ProtocolException protocol) {
                 throw protocol;
             }
             // Arrow's loader words its failures for Java programmers: the cause goes to the log, not the client
-            throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `" + topic.locator()
+            throw ProtocolException.badRequest("record batch " + nextOrdinal + " of topic `"
+                    + ClientText.quote(topic.locator())
                     + "` does not match the stream's schema", e);
         }
     }

@@ -1,5 +1,6 @@
 package io.mosaicod.server.ingest;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.core.locator.TopicLocator;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Topic;
@@ -79,7 +80,7 @@ final class TopicUploads {
         Topic topic = lookup.topicByUuid(uuid);
         if (!topic.locator().equals(locator.toString())) {
             throw new ProtocolException(ErrorCode.PERMISSION_DENIED, "Topic uuid `" + uuid
-                    + "` does not grant access to topic `" + locator + "`.");
+                    + "` does not grant access to topic `" + ClientText.quote(locator) + "`.");
         }
         requireWritable(topic);
         if (!registry.tryBegin(topic.id())) {
@@ -134,11 +135,12 @@ final class TopicUploads {
 
     private static void requireWritable(Topic topic) {
         if (topic.locked()) {
-            throw ProtocolException.failedPrecondition("Topic `" + topic.locator()
+            throw ProtocolException.failedPrecondition("Topic `" + ClientText.quote(topic.locator())
                     + "` is locked: its session is finalized.");
         }
         if (topic.isUploadComplete()) {
-            throw ProtocolException.failedPrecondition("Topic `" + topic.locator() + "` is already uploaded.");
+            throw ProtocolException.failedPrecondition("Topic `" + ClientText.quote(topic.locator())
+                    + "` is already uploaded.");
         }
     }
 
@@ -157,21 +159,24 @@ final class TopicUploads {
         requireWritable(current);
         if (!claimed && !catalog.listChunks(current.id()).isEmpty()) {
             // appending to the chunks a broken stream left would mix two uploads in one topic
-            return ProtocolException.failedPrecondition("Topic `" + current.locator() + "` holds the chunks of an "
+            return ProtocolException.failedPrecondition("Topic `" + ClientText.quote(current.locator())
+                    + "` holds the chunks of an "
                     + "interrupted upload; delete its session and upload again.");
         }
         return alreadyUploading(current);
     }
 
     private static ProtocolException alreadyUploading(Topic topic) {
-        return ProtocolException.failedPrecondition("Topic `" + topic.locator() + "` is already uploading.");
+        return ProtocolException.failedPrecondition("Topic `" + ClientText.quote(topic.locator())
+                + "` is already uploading.");
     }
 
     /** The claim proved the topic uploadable: incomplete, unlocked and without chunks, and no other upload's. */
     private TopicUpload open(Topic topic, Schema schema, TopicClaim claim, PutReplies replies,
                              Runnable onAcknowledged) throws IOException {
         Folder folder = Folder.parse(topic.folder()).orElseThrow(() -> new IllegalStateException("topic `"
-                + topic.locator() + "` has folder '" + topic.folder() + "', which is not a topic folder"));
+                + ClientText.quote(topic.locator()) + "` has folder '" + topic.folder()
+                + "', which is not a topic folder"));
         claim.requireHeld();
         recordSchema(folder, schema);
         BufferAllocator streamAllocator = allocator.newChildAllocator("upload " + topic.locator(), 0,

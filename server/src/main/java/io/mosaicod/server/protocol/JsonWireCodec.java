@@ -1,8 +1,6 @@
 package io.mosaicod.server.protocol;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mosaicod.core.ClientText;
+import io.mosaicod.core.RequestJson;
 import io.mosaicod.core.search.BadFilterException;
 import io.mosaicod.core.search.SearchFilter;
 import io.mosaicod.core.search.SearchFilterParser;
@@ -38,16 +37,12 @@ public final class JsonWireCodec implements WireCodec {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'").withZone(ZoneOffset.UTC);
     private static final String DESERIALIZATION_ERROR = "body deserialization error";
 
-    /** Deepest nesting a request may have: what upstream's JSON parser accepts. */
-    public static final int MAX_NESTING_DEPTH = 128;
     /** Longest notification message. */
     public static final int MAX_MESSAGE_CHARS = 16 * 1024;
     /** Longest ontology tag or serialization format name. */
     public static final int MAX_NAME_CHARS = 256;
 
-    private final ObjectMapper json = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
-                    .build())
+    private final ObjectMapper json = JsonMapper.builder(RequestJson.factory())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             // filter operands compare exactly with int64 / uint64 columns: a fraction must not pass through a double
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -391,8 +386,7 @@ public final class JsonWireCodec implements WireCodec {
         try {
             node = json.readTree(body);
         } catch (StreamConstraintsException e) {
-            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (nested deeper than " + MAX_NESTING_DEPTH
-                    + " levels)", e);
+            throw ProtocolException.badRequest(DESERIALIZATION_ERROR + " (" + RequestJson.brokenLimit(e) + ")", e);
         } catch (IOException e) {
             throw ProtocolException.badRequest(DESERIALIZATION_ERROR, e);
         }

@@ -1,5 +1,6 @@
 package io.mosaicod.server.protocol;
 
+import io.mosaicod.core.ClientText;
 import java.util.Objects;
 
 /**
@@ -26,12 +27,13 @@ public final class ProtocolException extends RuntimeException {
 
     /** {@code <What> `<name>` not found.} */
     public static ProtocolException notFound(String what, Object name) {
-        return new ProtocolException(ErrorCode.NOT_FOUND, what + " `" + name + "` not found.");
+        return new ProtocolException(ErrorCode.NOT_FOUND, what + " `" + ClientText.quote(name) + "` not found.");
     }
 
     /** {@code <What> `<name>` already exists.} */
     public static ProtocolException alreadyExists(String what, Object name) {
-        return new ProtocolException(ErrorCode.ALREADY_EXISTS, what + " `" + name + "` already exists.");
+        return new ProtocolException(ErrorCode.ALREADY_EXISTS, what + " `" + ClientText.quote(name)
+                + "` already exists.");
     }
 
     /** {@code Bad request: <detail>.} */

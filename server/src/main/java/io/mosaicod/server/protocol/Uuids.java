@@ -1,5 +1,6 @@
 package io.mosaicod.server.protocol;
 
+import io.mosaicod.core.ClientText;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -14,7 +15,7 @@ public final class Uuids {
     /** @throws ProtocolException INVALID_ARGUMENT, naming the text, if it is not a canonical uuid */
     public static UUID parse(String text) {
         if (text == null || !CANONICAL.matcher(text).matches()) {
-            throw ProtocolException.badRequest("`" + text + "` is not a valid UUID");
+            throw ProtocolException.badRequest("`" + ClientText.quote(text) + "` is not a valid UUID");
         }
         return UUID.fromString(text);
     }

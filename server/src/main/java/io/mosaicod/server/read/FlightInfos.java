@@ -1,5 +1,6 @@
 package io.mosaicod.server.read;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.core.locator.SequenceName;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Sequence;
@@ -50,7 +51,8 @@ public final class FlightInfos {
             return topic(descriptor, locator, command.range());
         }
         if (locator.contains(":")) {
-            throw ProtocolException.badRequest("session locator `" + locator + "` is not supported by "
+            throw ProtocolException.badRequest("session locator `" + ClientText.quote(locator)
+                    + "` is not supported by "
                     + "GetFlightInfo; ask for its sequence or one of its topics");
         }
         return sequence(descriptor, SequenceName.parse(locator), command.range());

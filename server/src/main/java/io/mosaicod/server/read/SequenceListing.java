@@ -1,5 +1,6 @@
 package io.mosaicod.server.read;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.protocol.ProtocolException;
@@ -26,7 +27,7 @@ public final class SequenceListing {
     public void list(byte[] criteria, Consumer<FlightInfo> out) {
         String expression = criteria == null ? "" : new String(criteria, StandardCharsets.UTF_8);
         if (!expression.isEmpty() && !expression.equals("/")) {
-            throw ProtocolException.badRequest("ListFlights criteria `" + expression
+            throw ProtocolException.badRequest("ListFlights criteria `" + ClientText.quote(expression)
                     + "` is not supported; send \"\" or \"/\" to list every sequence");
         }
         for (Sequence sequence : lookup.catalog().listSequences()) {

@@ -1,5 +1,6 @@
 package io.mosaicod.server.read;
 
+import io.mosaicod.core.ClientText;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
@@ -27,7 +28,8 @@ final class TopicResolver {
     TopicSnapshot resolve(Topic topic) {
         Session session = lookup.catalog().listSessions(topic.sequenceId()).stream()
                 .filter(s -> s.id() == topic.sessionId()).findFirst()
-                .orElseThrow(() -> new IllegalStateException("topic `" + topic.locator() + "` has no session"));
+                .orElseThrow(() -> new IllegalStateException("topic `" + ClientText.quote(topic.locator())
+                        + "` has no session"));
         return resolve(topic, session);
     }
 
@@ -39,12 +41,14 @@ final class TopicResolver {
 
     private TopicFolderMetadata folderMetadata(Topic topic) {
         Folder folder = Folder.parse(topic.folder()).orElseThrow(() -> new IllegalStateException("topic `"
-                + topic.locator() + "` has folder '" + topic.folder() + "', which is not a topic folder"));
+                + ClientText.quote(topic.locator()) + "` has folder '" + topic.folder()
+                + "', which is not a topic folder"));
         String key = folder.metadataKey();
         try {
             return TopicFolderMetadata.fromJson(store.get(key), key);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the metadata of topic `" + topic.locator() + "`", e);
+            throw new UncheckedIOException("cannot read the metadata of topic `" + ClientText.quote(topic.locator())
+                    + "`", e);
         }
     }
 }

@@ -165,14 +165,15 @@ public final class TopicStreamer {
                 LOG.info("cancelled the stream of topic {}: its client read nothing for {} s", topic,
                         stallTimeout.toSeconds());
                 listener.error(CallStatus.TIMED_OUT.withDescription("The server cancelled the stream of topic `"
-                        + topic + "`: the client read nothing for " + stallTimeout.toSeconds()
+                        + ClientText.quote(topic) + "`: the client read nothing for " + stallTimeout.toSeconds()
                         + " s (MOSAICOD_READ_STALL_TIMEOUT).").toRuntimeException());
             }
             case EVICTED -> {
                 LOG.info("cancelled the stream of topic {}: its client stopped reading while {} others had too",
                         topic, parking.capacity());
                 listener.error(CallStatus.RESOURCE_EXHAUSTED.withDescription("The server cancelled the stream of"
-                        + " topic `" + topic + "`: its client stopped reading while more clients than the server"
+                        + " topic `" + ClientText.quote(topic)
+                        + "`: its client stopped reading while more clients than the server"
                         + " keeps waiting (" + parking.capacity() + ") had too.").toRuntimeException());
             }
             case PARKED -> throw new IllegalStateException("a parked stream resumes; it does not end");

@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.core.CountText;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
 import io.mosaicod.store.Folder;
@@ -84,11 +85,11 @@ final class FolderCleaner {
             // only a writer that puts objects into a new folder before recording it can get here (see
             // docs/cleanup.md); the deletion cannot be undone, so at least say loudly which folder it hit
             throw new IllegalStateException("folder " + folder + " was recorded in the repository while the"
-                    + " cleanup deleted it (" + objects + " objects deleted)");
+                    + " cleanup deleted it (" + CountText.of(objects, "object") + " deleted)");
         }
         tally.deleted();
         LOG.atInfo().addKeyValue("folder", folder).addKeyValue("objects", objects)
-                .log("Deleted folder {} ({} objects)", folder, objects);
+                .log("Deleted folder {} ({})", folder, CountText.of(objects, "object"));
     }
 
     private void unmark(String folder) throws IOException {

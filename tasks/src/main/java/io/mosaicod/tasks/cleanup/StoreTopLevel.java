@@ -1,5 +1,6 @@
 package io.mosaicod.tasks.cleanup;
 
+import io.mosaicod.core.CountText;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ListEntry;
 import io.mosaicod.store.ObjectStore;
@@ -64,14 +65,15 @@ record StoreTopLevel(List<String> folders, List<String> foreignFolders, List<Str
         if (folders.stream().anyMatch(referenced::contains)) {
             return Optional.empty();
         }
-        return Optional.of("none of the " + referenced.size() + " folders the repository references is in the "
-                + store + ": is it the right bucket and prefix? Nothing was marked or deleted");
+        return Optional.of("no folder the repository references (" + CountText.of(referenced.size(), "folder")
+                + ") is in the " + store
+                + ": is it the right bucket and prefix? Nothing was marked or deleted");
     }
 
     /** Everything that is not mosaicod's, in one sentence. */
     String describeForeign() {
-        return foreignFolders.size() + " folders (" + names(foreignFolders) + ") and " + looseObjects.size()
-                + " objects (" + names(looseObjects) + ")";
+        return CountText.of(foreignFolders.size(), "folder") + " (" + names(foreignFolders) + ") and "
+                + CountText.of(looseObjects.size(), "object") + " (" + names(looseObjects) + ")";
     }
 
     /** One line per pass for everything that is not mosaicod's, if there is any. */

@@ -1,6 +1,7 @@
 package io.mosaicod.tasks.optimizer;
 
 import io.mosaicod.core.Availability;
+import io.mosaicod.core.CountText;
 import io.mosaicod.core.FailureText;
 import io.mosaicod.db.Catalog;
 import io.mosaicod.db.Chunk;
@@ -114,9 +115,10 @@ public final class TopicOptimizer {
             }
             RewritePlan.Rewrite rewrite = (RewritePlan.Rewrite) plan;
             spillPasses = rewrite.spillPasses();
-            LOG.info("Optimizing topic {}: {} chunks, {} bytes, {} rows into {}{}", topic.locator(), in.chunks(),
-                    in.bytes(), in.rows(), lease.freshFolder(),
-                    spillPasses > 0 ? " (" + spillPasses + " spill passes to fit the memory pool)" : "");
+            LOG.info("Optimizing topic {}: {}, {}, {} into {}{}", topic.locator(), CountText.of(in.chunks(), "chunk"),
+                    CountText.of(in.bytes(), "byte"), CountText.of(in.rows(), "row"), lease.freshFolder(),
+                    spillPasses > 0 ? " (" + CountText.of(spillPasses, "spill pass", "spill passes")
+                            + " to fit the memory pool)" : "");
             Runnable safePoint = () -> {
                 renewal.lost().ifPresent(reason -> {
                     throw new LeaseLostException(topic.locator(), reason);
@@ -137,8 +139,8 @@ public final class TopicOptimizer {
             }
             TopicResult result = new TopicResult(topic.locator(), RunOutcome.SUCCEEDED, Optional.empty(), in,
                     out.volume(), spillPasses, since(started));
-            LOG.info("Optimized topic {}: {} chunks -> {} chunks in {} ms", topic.locator(), in.chunks(),
-                    out.volume().chunks(), result.elapsed().toMillis());
+            LOG.info("Optimized topic {}: {} -> {} in {} ms", topic.locator(), CountText.of(in.chunks(), "chunk"),
+                    CountText.of(out.volume().chunks(), "chunk"), result.elapsed().toMillis());
             return result;
         } catch (StopSignal.StopRequestedException e) {
             return unpublished(lease, RunOutcome.INTERRUPTED, "stopped by a shutdown signal", in, spillPasses, started);

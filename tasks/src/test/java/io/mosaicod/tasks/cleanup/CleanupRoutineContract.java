@@ -439,7 +439,7 @@ abstract class CleanupRoutineContract {
         assertThat(store.exists("README")).isTrue();
         assertThat(warnings).as("one line per pass").hasSize(2).allSatisfy(w -> assertThat(w)
                 .contains("leaves alone what is not mosaicod's: 3 folders (", "robots", "other-app", lowerCase,
-                        "and 1 objects (README)"));
+                        "and 1 object (README)"));
     }
 
     @Test
@@ -456,8 +456,8 @@ abstract class CleanupRoutineContract {
 
         assertThat(result.state()).isEqualTo(CleanupState.FAILED);
         assertThat(result.marked() + result.deleted()).isZero();
-        assertThat(result.errors()).singleElement().asString().startsWith("none of the 2 folders the repository"
-                + " references is in the " + store).endsWith("is it the right bucket and prefix? Nothing was"
+        assertThat(result.errors()).singleElement().asString().startsWith("no folder the repository references (2 folders) is in"
+                + " the " + store).endsWith("is it the right bucket and prefix? Nothing was"
                 + " marked or deleted");
         assertThat(storeFolders()).containsExactlyInAnyOrder(orphan, "robots");
         assertThat(isMarked(orphan)).isFalse();
@@ -510,7 +510,7 @@ abstract class CleanupRoutineContract {
         assertThat(plan.steps()).extracting(CleanupPlan.Step::folder, CleanupPlan.Step::action)
                 .containsExactlyInAnyOrder(tuple(sequence.folder(), "keep"), tuple(live.folder(), "unmark"),
                         tuple(unmarked, "mark"), tuple(markedLongAgo, "delete"));
-        assertThat(plan.foreign()).contains("1 folders (robots) and 0 objects ()");
+        assertThat(plan.foreign()).contains("1 folder (robots) and 0 objects ()");
 
         CleanupResult result = pass(LONG_RETENTION);
         assertThat(result.marked()).isEqualTo(plan.count("mark") + plan.count("mark then delete"));

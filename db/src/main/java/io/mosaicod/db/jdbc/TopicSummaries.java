@@ -31,6 +31,17 @@ final class TopicSummaries {
     }
 
     void each(TopicSelection selection, Consumer<TopicSummary> each) {
+        Statement statement = statement(selection);
+        int maxAttempts = selection.maxAttempts();
+        database.stream("list topics", statement.sql(), row -> summary(row, maxAttempts), each,
+                statement.parameters());
+    }
+
+    /** The SQL of a selection and its parameters, in order. */
+    record Statement(String sql, Object[] parameters) {
+    }
+
+    static Statement statement(TopicSelection selection) {
         List<String> conditions = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         selection.sequenceLocator().ifPresent(locator -> {
@@ -47,10 +58,9 @@ final class TopicSummaries {
                 FROM topic t LEFT JOIN chunk c ON c.topic_id = t.id
                 """ + (conditions.isEmpty() ? "" : "WHERE " + String.join(" AND ", conditions) + "\n") + """
                 GROUP BY t.locator, t.id
-                ORDER BY t.locator
+                ORDER BY t.locator, t.id
                 LIMIT ?""";
-        int maxAttempts = selection.maxAttempts();
-        database.stream("list topics", sql, row -> summary(row, maxAttempts), each, parameters.toArray());
+        return new Statement(sql, parameters.toArray());
     }
 
     private TopicSummary summary(ResultSet row, int maxAttempts) throws SQLException {

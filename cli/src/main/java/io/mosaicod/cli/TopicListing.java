@@ -7,8 +7,9 @@ import io.mosaicod.db.TopicSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -86,7 +87,8 @@ abstract class TopicListing implements Consumer<TopicSummary> {
             value /= 1000;
             unit++;
         }
-        return String.format(Locale.ROOT, value < 10 ? "%.2f %s" : value < 100 ? "%.1f %s" : "%.0f %s", value,
-                units[unit]);
+        // rounded as String.format("%.2f") rounds, without its cost per call: a listing formats a size per topic
+        int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
+        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString() + " " + units[unit];
     }
 }

@@ -81,4 +81,24 @@ class TopicListingTest {
         assertThat(lines.get(StreamedTable.WINDOW + 1).indexOf(" 2 ") + 1).isEqualTo(chunksColumn);
         assertThat(lines.get(StreamedTable.WINDOW + 2)).startsWith("run/a_name_wider_than_the_column  3  ");
     }
+
+    @Test
+    void sizesAreRoundedAsFormattingWithTwoOneOrNoDecimalsRounds() {
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 100_000; i++) {
+            long bytes = (long) Math.pow(10, random.nextDouble() * 13) + random.nextInt(1000);
+            double value = bytes;
+            int unit = -1;
+            while (value >= 1000 && unit < 3) {
+                value /= 1000;
+                unit++;
+            }
+            String expected = bytes < 1000 ? bytes + " B" : String.format(java.util.Locale.ROOT,
+                    value < 10 ? "%.2f %s" : value < 100 ? "%.1f %s" : "%.0f %s", value,
+                    new String[] {"kB", "MB", "GB", "TB"}[unit]);
+            assertThat(TopicListing.bytes(bytes)).as("%d bytes", bytes).isEqualTo(expected);
+        }
+        assertThat(TopicListing.bytes(9_995_000)).isEqualTo("10.00 MB");
+        assertThat(TopicListing.bytes(999_500)).isEqualTo("1000 kB");
+    }
 }

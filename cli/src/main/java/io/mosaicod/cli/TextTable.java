@@ -28,7 +28,13 @@ final class TextTable {
         return rows.size() > 1;
     }
 
-    void printTo(PrintWriter out) {
+    /** Rows added, the first included. */
+    int rowCount() {
+        return rows.size();
+    }
+
+    /** @return the columns' widths, which rows printed later align to ({@link StreamedTable}) */
+    int[] printTo(PrintWriter out) {
         int[] widths = new int[columns];
         for (String[] row : rows) {
             for (int i = 0; i < columns; i++) {
@@ -36,14 +42,20 @@ final class TextTable {
             }
         }
         for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < columns; i++) {
-                line.append(row[i]);
-                if (i < columns - 1) {
-                    line.append(" ".repeat(widths[i] - row[i].length() + 2));
-                }
-            }
-            out.println(line.toString().stripTrailing());
+            out.println(line(row, widths));
         }
+        return widths;
+    }
+
+    /** The row's cells, each padded to its column's width and two spaces; a wider cell pushes the rest right. */
+    static String line(String[] row, int[] widths) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < row.length; i++) {
+            line.append(row[i]);
+            if (i < row.length - 1) {
+                line.append(" ".repeat(Math.max(widths[i] - row[i].length(), 0) + 2));
+            }
+        }
+        return line.toString().stripTrailing();
     }
 }

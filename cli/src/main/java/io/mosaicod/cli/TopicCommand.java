@@ -5,18 +5,21 @@ import io.mosaicod.core.io.RandomAccessSource;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.OptimizationQueue;
-import io.mosaicod.db.QueueOverview;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.TopicScope;
+import io.mosaicod.db.TopicSelection;
+import io.mosaicod.db.TopicState;
 import io.mosaicod.format.ChunkFooter;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
 import io.mosaicod.read.TopicReader;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -48,25 +51,47 @@ final class TopicCommand extends CommandGroup {
     }
 
     static final class Ls extends ConfiguredCommand {
+        private static final String SEQUENCE = "--sequence";
+        private static final String STATE = "--state";
+        private static final String LIMIT = "--limit";
+        private static final String STATES = Arrays.stream(TopicState.values()).map(TopicState::optionValue)
+                .collect(Collectors.joining("|"));
+
         Ls(Invocation invocation) {
             super(invocation);
         }
 
         @Override
         CommandSpec baseSpec() {
-            return CommandSpec.of("ls", "List topics with their size and optimization state.")
-                    .withOptions(List.of(CommandSpec.Option.flag(List.of(JSON), "Print JSON instead of a table.")));
+            return CommandSpec.of("ls", "List topics with their size and optimization state, by locator.")
+                    .withOptions(List.of(CommandSpec.Option.flag(List.of(JSON), "Print JSON instead of a table."),
+                            CommandSpec.Option.valued(SEQUENCE, "NAME", "Only the topics of sequence NAME."),
+                            CommandSpec.Option.valued(STATE, "STATE", "Only the topics showing STATE as their upload"
+                                    + " or optimization state: " + STATES + "."),
+                            CommandSpec.Option.valued(LIMIT, "N", "List at most N topics.")));
         }
 
         @Override
         int run(MosaicodConfig config, CommandArguments arguments) throws Exception {
+            long limit = arguments.longValue(LIMIT).orElse(Long.MAX_VALUE);
+            if (limit < 0) {
+                throw new UsageException(LIMIT + " must not be negative, got " + limit);
+            }
+            TopicSelection selection = new TopicSelection(arguments.value(SEQUENCE),
+                    arguments.value(STATE).map(Ls::state), limit, config.storeOptimizer().maxAttempts());
             try (Repository repository = ExistingRepository.open(config.database())) {
-                QueueOverview queue = repository.optimizationQueue().overview(Duration.ZERO,
-                        config.storeOptimizer().maxAttempts());
-                TopicListing.print(TopicListing.entries(repository.catalog(), queue), arguments.flag(JSON),
-                        invocation.out());
+                PrintWriter out = invocation.out();
+                TopicListing listing = arguments.flag(JSON) ? TopicListing.json(out) : TopicListing.table(out);
+                repository.catalog().summarizeTopics(selection, listing);
+                listing.finish();
             }
             return ExitCode.OK;
+        }
+
+        private static TopicState state(String value) {
+            return Arrays.stream(TopicState.values()).filter(s -> s.optionValue().equals(value.strip())).findFirst()
+                    .orElseThrow(() -> new UsageException("invalid value '" + value + "' for " + STATE
+                            + ": expected one of " + STATES));
         }
     }
 

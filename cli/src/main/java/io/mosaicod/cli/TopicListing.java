@@ -1,85 +1,77 @@
 package io.mosaicod.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.mosaicod.db.Catalog;
-import io.mosaicod.db.Chunk;
-import io.mosaicod.db.FailingTopic;
-import io.mosaicod.db.LeasedTopic;
-import io.mosaicod.db.QueueOverview;
-import io.mosaicod.db.Topic;
+import io.mosaicod.db.TopicSummary;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.function.Consumer;
 
-/** {@code topic ls}: one line per topic with its chunks, size, rows and state. */
-final class TopicListing {
+/**
+ * {@code topic ls}: one line per topic with its chunks, size, rows and state, printed as the repository hands the
+ * topics over, so a listing of a million topics holds none of them.
+ */
+abstract class TopicListing implements Consumer<TopicSummary> {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** What {@code ls} shows of a topic. */
-    record Entry(String locator, int chunks, long bytes, long rows, String state, String optimization) {
+    /** Prints what is still held back, and the end of the listing. */
+    abstract void finish() throws IOException;
+
+    /** As a table, columns aligned as {@link StreamedTable} aligns them. */
+    static TopicListing table(PrintWriter out) {
+        StreamedTable table = new StreamedTable(out, "TOPIC", "CHUNKS", "SIZE", "ROWS", "UPLOAD", "OPTIMIZATION");
+        return new TopicListing() {
+            @Override
+            public void accept(TopicSummary s) {
+                table.add(s.topic().locator(), Integer.toString(s.chunks()), bytes(s.bytes()), Long.toString(s.rows()),
+                        s.uploadState().label(), s.optimizationState().label());
+            }
+
+            @Override
+            void finish() {
+                table.finish();
+            }
+        };
     }
 
-    private TopicListing() {
+    /** As one JSON array of objects, the form {@code --json} always printed, written element by element. */
+    static TopicListing json(PrintWriter out) throws IOException {
+        JsonGenerator generator = JSON.getFactory().createGenerator(out)
+                .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).useDefaultPrettyPrinter();
+        generator.writeStartArray();
+        return new TopicListing() {
+            @Override
+            public void accept(TopicSummary s) {
+                try {
+                    JSON.writeValue(generator, asMap(s));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            void finish() throws IOException {
+                generator.writeEndArray();
+                generator.close();
+                out.println();
+            }
+        };
     }
 
-    static List<Entry> entries(Catalog catalog, QueueOverview queue) {
-        Set<Long> leased = queue.leased().stream().map(LeasedTopic::topicId).collect(Collectors.toSet());
-        Set<Long> givenUp = queue.givenUp().stream().map(FailingTopic::topicId).collect(Collectors.toSet());
-        List<Entry> entries = new ArrayList<>();
-        for (Topic topic : catalog.listTopics()) {
-            List<Chunk> chunks = catalog.listChunks(topic.id());
-            entries.add(new Entry(topic.locator(), chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum(),
-                    chunks.stream().mapToLong(Chunk::rowCount).sum(), uploadState(topic),
-                    optimizationState(topic, leased.contains(topic.id()), givenUp.contains(topic.id()))));
-        }
-        return entries;
-    }
-
-    static String uploadState(Topic topic) {
-        if (topic.locked()) {
-            return "locked";
-        }
-        return topic.isUploadComplete() ? "complete" : "uploading";
-    }
-
-    /** {@code givenUp}: the optimizer stopped retrying it after the maximum failed attempts. */
-    static String optimizationState(Topic topic, boolean leased, boolean givenUp) {
-        if (topic.isOptimized()) {
-            return "optimized";
-        }
-        if (leased) {
-            return "optimizing";
-        }
-        return givenUp ? "given up" : "not optimized";
-    }
-
-    static void print(List<Entry> entries, boolean json, PrintWriter out) throws Exception {
-        if (json) {
-            out.println(JSON.writeValueAsString(entries.stream().map(TopicListing::asMap).toList()));
-            return;
-        }
-        TextTable table = new TextTable("TOPIC", "CHUNKS", "SIZE", "ROWS", "UPLOAD", "OPTIMIZATION");
-        for (Entry e : entries) {
-            table.add(e.locator(), Integer.toString(e.chunks()), bytes(e.bytes()), Long.toString(e.rows()), e.state(),
-                    e.optimization());
-        }
-        table.printTo(out);
-    }
-
-    private static Map<String, Object> asMap(Entry e) {
+    private static Map<String, Object> asMap(TopicSummary s) {
         Map<String, Object> map = new LinkedHashMap<>();
-        map.put("locator", e.locator());
-        map.put("chunks", e.chunks());
-        map.put("bytes", e.bytes());
-        map.put("rows", e.rows());
-        map.put("upload", e.state());
-        map.put("optimization", e.optimization());
+        map.put("locator", s.topic().locator());
+        map.put("chunks", s.chunks());
+        map.put("bytes", s.bytes());
+        map.put("rows", s.rows());
+        map.put("upload", s.uploadState().label());
+        map.put("optimization", s.optimizationState().label());
         return map;
     }
 
@@ -95,7 +87,8 @@ final class TopicListing {
             value /= 1000;
             unit++;
         }
-        return String.format(Locale.ROOT, value < 10 ? "%.2f %s" : value < 100 ? "%.1f %s" : "%.0f %s", value,
-                units[unit]);
+        // rounded as String.format("%.2f") rounds, without its cost per call: a listing formats a size per topic
+        int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
+        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString() + " " + units[unit];
     }
 }

@@ -6,6 +6,7 @@ import io.mosaicod.db.FailingTopic;
 import io.mosaicod.db.OptimizationRun;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.TopicState;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ final class TopicReport {
         out.println("folder        " + topic.folder());
         out.println("format        " + topic.serializationFormat() + topic.ontologyTag().map(t -> ", ontology tag " + t).orElse(""));
         out.println("created       " + TimeText.absolute(topic.createdAt()));
-        out.println("upload        " + TopicListing.uploadState(topic)
+        out.println("upload        " + TopicState.upload(topic).label()
                 + topic.uploadCompletedAt().map(t -> " (completed " + TimeText.absolute(t) + ")").orElse(""));
         out.println("time range    " + range(topic.firstTimestampNs(), topic.lastTimestampNs()));
         out.println("optimization  " + optimizationText());
@@ -91,12 +92,12 @@ final class TopicReport {
         map.put("serialization_format", topic.serializationFormat());
         map.put("ontology_tag", topic.ontologyTag().orElse(null));
         map.put("created_at", topic.createdAt().toString());
-        map.put("upload", TopicListing.uploadState(topic));
+        map.put("upload", TopicState.upload(topic).label());
         map.put("upload_completed_at", instant(topic.uploadCompletedAt()));
         map.put("locked", topic.locked());
         map.put("first_timestamp_ns", boxed(topic.firstTimestampNs()));
         map.put("last_timestamp_ns", boxed(topic.lastTimestampNs()));
-        map.put("optimization", TopicListing.optimizationState(topic, leased, failures.givenUp()));
+        map.put("optimization", TopicState.optimization(topic, leased, failures.givenUp()).label());
         map.put("optimized_at", instant(topic.optimizedAt()));
         map.put("failed_attempts", failures.count());
         map.put("max_attempts", failures.maxAttempts());
@@ -135,7 +136,7 @@ final class TopicReport {
         if (failures.givenUp() && !leased) {
             return GivenUp.state(failures.failing().orElseThrow());
         }
-        String state = TopicListing.optimizationState(topic, leased, false)
+        String state = TopicState.optimization(topic, leased, false).label()
                 + topic.optimizedAt().map(t -> " (" + TimeText.absolute(t) + ")").orElse("");
         if (failures.count() == 0 || topic.isOptimized()) {
             return state;

@@ -61,6 +61,30 @@ class TopicCommandsTest {
     }
 
     @Test
+    void lsSelectsBySequenceStateAndCount() throws Exception {
+        String sequence = topic.locator().substring(0, topic.locator().indexOf('/'));
+        assertThat(JSON.readTree(run("topic", "ls", "--json", "--sequence", sequence, "--state", "complete").out()))
+                .singleElement().satisfies(t -> assertThat(t.get("locator").asText()).isEqualTo(topic.locator()));
+        assertThat(JSON.readTree(run("topic", "ls", "--json", "--state", "not-optimized", "--limit", "1").out()))
+                .hasSize(1);
+        assertThat(JSON.readTree(run("topic", "ls", "--json", "--state", "given-up").out())).isEmpty();
+        assertThat(JSON.readTree(run("topic", "ls", "--json", "--limit", "0").out())).isEmpty();
+        assertThat(run("topic", "ls", "--sequence", "nope").out().lines()).singleElement().asString()
+                .startsWith("TOPIC");
+    }
+
+    @Test
+    void lsRefusesAnUnknownStateOrANegativeLimitInOneLine() {
+        MainRun state = run("topic", "ls", "--state", "done");
+        assertThat(state.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(state.errLines()).singleElement().asString()
+                .contains("'done' for --state", "uploading|complete|locked|not-optimized|optimizing|given-up|optimized");
+        MainRun limit = run("topic", "ls", "--limit", "-1");
+        assertThat(limit.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(limit.errLines()).singleElement().asString().contains("--limit must not be negative");
+    }
+
+    @Test
     void showGivesTheFolderChunksAndOptimizationHistory() throws Exception {
         assertThat(run("topic", "show", topic.locator()).out()).contains(topic.folder(), topic.folder() + "/data/00007.parquet");
         assertThat(run("store-optimizer").exitCode()).isZero();

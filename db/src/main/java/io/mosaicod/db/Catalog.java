@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * Sequences, sessions, topics and their chunks. Locators are stored as given; validating them is the
@@ -60,6 +61,12 @@ public interface Catalog {
     List<Topic> listTopics();
 
     List<Topic> listTopicsOfSequence(long sequenceId);
+
+    /**
+     * Hands {@code each} the summary of every selected topic, by locator, as the repository reads them: one
+     * statement whatever the count, and none held in memory.
+     */
+    void summarizeTopics(TopicSelection selection, Consumer<TopicSummary> each);
 
     List<Topic> listTopicsOfSession(long sessionId);
 

@@ -1000,6 +1000,54 @@ abstract class RepositoryContract {
         assertThat(queue.runsOf(topic.id())).as("the history stays").hasSize(3);
     }
 
+    /** Summaries of every topic, as {@code topic ls} lists them: locator, chunks, bytes, rows, upload, optimization. */
+    private List<String> summaries(TopicSelection selection) {
+        List<String> lines = new ArrayList<>();
+        catalog.summarizeTopics(selection, s -> lines.add(String.join(" ", s.topic().locator(),
+                Integer.toString(s.chunks()), Long.toString(s.bytes()), Long.toString(s.rows()),
+                s.uploadState().label(), s.optimizationState().label())));
+        return lines;
+    }
+
+    @Test
+    void topicsAreSummarizedInOneListingBySequenceStateAndLimit() {
+        Sequence a = sequence("a");
+        Session uploading = catalog.createSession(a.id());
+        catalog.addChunk(topic(uploading, "a/up").id(), chunk(0, 0, 10));
+        uploadedTopic("a/done", 0, 10, 20, 30);
+        catalog.finalizeSession(catalog.findTopicByLocator("a/done").orElseThrow().sessionId());
+        Topic givenUp = uploadedTopic("b/cam", 0, 10);
+        for (int i = 0; i < MAX_ATTEMPTS; i++) {
+            attempt(givenUp, RunOutcome.FAILED, "corrupt chunk " + i);
+        }
+        Topic optimized = uploadedTopic("b/gps", 0, 10);
+        Topic leased = uploadedTopic("b/imu");
+        queue.enqueueCompleteUnoptimizedTopics(TopicScope.only(List.of(optimized.id(), leased.id())), MAX_ATTEMPTS);
+        assertThat(queue.markAlreadyOptimal(acquire(1), RunReport.alreadyOptimal(RunVolume.NONE))).isTrue();
+        acquire(1);
+
+        assertThat(summaries(TopicSelection.all(MAX_ATTEMPTS))).containsExactly(
+                "a/done 2 2001 20 locked not optimized",
+                "a/up 1 1000 10 uploading not optimized",
+                "b/cam 1 1000 10 complete given up",
+                "b/gps 1 1000 10 complete optimized",
+                "b/imu 0 0 0 complete optimizing");
+        assertThat(summaries(TopicSelection.all(OptimizationQueue.NO_ATTEMPT_LIMIT))).as("no maximum")
+                .contains("b/cam 1 1000 10 complete not optimized");
+        assertThat(summaries(new TopicSelection(Optional.of("b"), Optional.empty(), 2, MAX_ATTEMPTS)))
+                .containsExactly("b/cam 1 1000 10 complete given up", "b/gps 1 1000 10 complete optimized");
+        assertThat(summaries(new TopicSelection(Optional.of("nope"), Optional.empty(), 9, MAX_ATTEMPTS))).isEmpty();
+        Map<TopicState, List<String>> showing = Map.of(TopicState.UPLOADING, List.of("a/up"),
+                TopicState.COMPLETE, List.of("b/cam", "b/gps", "b/imu"), TopicState.LOCKED, List.of("a/done"),
+                TopicState.NOT_OPTIMIZED, List.of("a/done", "a/up"), TopicState.OPTIMIZING, List.of("b/imu"),
+                TopicState.GIVEN_UP, List.of("b/cam"), TopicState.OPTIMIZED, List.of("b/gps"));
+        showing.forEach((state, locators) -> assertThat(summaries(new TopicSelection(Optional.empty(),
+                Optional.of(state), Long.MAX_VALUE, MAX_ATTEMPTS))).as(state.label())
+                .map(line -> line.substring(0, line.indexOf(' '))).containsExactlyElementsOf(locators));
+        assertThat(summaries(new TopicSelection(Optional.empty(), Optional.of(TopicState.COMPLETE), 0, MAX_ATTEMPTS)))
+                .isEmpty();
+    }
+
     @Test
     void interruptedRunsAndLostLeasesAreNotFailuresOfTheTopic() {
         Topic topic = uploadedTopic("run/cam", 0, 10);

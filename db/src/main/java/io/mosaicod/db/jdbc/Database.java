@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
@@ -26,6 +27,8 @@ import javax.sql.DataSource;
  */
 final class Database {
     private static final int PROBE_TIMEOUT_SECONDS = 2;
+    /** Rows per fetch of a streamed read: few enough to hold, many enough that round trips do not count. */
+    private static final int STREAM_FETCH_SIZE = 1000;
 
     @FunctionalInterface
     interface Work<T> {
@@ -178,6 +181,29 @@ final class Database {
             }
             return result;
         }
+    }
+
+    /**
+     * Hands {@code each} the rows of {@code sql} as they are read, holding none: PostgreSQL's driver fetches a page
+     * at a time only inside a transaction (else it reads the whole result first), so the read runs in one, which
+     * changes nothing and is rolled back.
+     */
+    <T> void stream(String operation, String sql, RowMapper<T> mapper, Consumer<T> each, Object... parameters) {
+        read(operation, connection -> {
+            connection.setAutoCommit(false);
+            try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+                statement.setFetchSize(STREAM_FETCH_SIZE);
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        each.accept(mapper.map(rows));
+                    }
+                }
+            } finally {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+            return null;
+        });
     }
 
     /** The first row of the result, if any; also how {@code ... RETURNING} statements are run. */

@@ -14,6 +14,8 @@ import io.mosaicod.db.Sequence;
 import io.mosaicod.db.SessionFinalizedException;
 import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.TopicSelection;
+import io.mosaicod.db.TopicSummary;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 final class JdbcCatalog implements Catalog {
     private static final String SEQUENCE_SELECT = "SELECT " + CatalogRows.SEQUENCE_COLUMNS + " FROM sequence";
@@ -44,6 +47,7 @@ final class JdbcCatalog implements Catalog {
     private final CatalogRows rows;
     private final ChunkTable chunks;
     private final MetadataIndex metadataIndex;
+    private final TopicSummaries summaries;
 
     private final String insertSequence;
     private final String insertSession;
@@ -57,6 +61,7 @@ final class JdbcCatalog implements Catalog {
         this.rows = rows;
         this.chunks = chunks;
         this.metadataIndex = new MetadataIndex(database);
+        this.summaries = new TopicSummaries(database, rows);
         Dialect dialect = database.dialect;
         this.insertSequence = dialect.render("""
                 INSERT INTO sequence (uuid, locator, user_metadata, folder, created_at_ms)
@@ -221,6 +226,11 @@ final class JdbcCatalog implements Catalog {
     public List<Topic> listTopicsOfSequence(long sequenceId) {
         return database.read("list topics of sequence " + sequenceId, connection -> database.list(connection,
                 CatalogRows.TOPIC_SELECT + " WHERE sequence_id = ? ORDER BY locator", rows::topic, sequenceId));
+    }
+
+    @Override
+    public void summarizeTopics(TopicSelection selection, Consumer<TopicSummary> each) {
+        summaries.each(selection, each);
     }
 
     @Override

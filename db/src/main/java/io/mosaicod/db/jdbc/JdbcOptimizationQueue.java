@@ -39,11 +39,11 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
      * runs and lost leases are not the topic's failures; a succeeded run ends the count for good, as an optimized
      * topic is never attempted again (hence every use also asks for {@code t.optimized_at_ms IS NULL}).
      */
-    private static final String FAILED_ATTEMPTS = """
+    static final String FAILED_ATTEMPTS = """
             (SELECT COUNT(*) FROM optimization_run f
              WHERE f.topic_id = t.id AND f.outcome = 'FAILED' AND f.id > t.failures_cleared_through_run_id)""";
     /** Topics {@code t} the next enqueue takes, within {@code {scope}}; its one parameter is the maximum attempts. */
-    private static final String TO_ENQUEUE = """
+    static final String TO_ENQUEUE = """
             FROM topic t
             WHERE t.upload_completed_at_ms IS NOT NULL AND t.optimized_at_ms IS NULL
               AND NOT EXISTS (SELECT 1 FROM topic_optimization q WHERE q.topic_id = t.id)

@@ -2,6 +2,7 @@ package io.mosaicod.db.jdbc;
 
 import io.mosaicod.core.search.Condition;
 import io.mosaicod.core.search.FilterValue;
+import io.mosaicod.core.search.MetadataField;
 import io.mosaicod.core.search.MetadataFilter;
 import io.mosaicod.core.search.Operator;
 import java.util.ArrayList;
@@ -48,11 +49,14 @@ final class SearchStatement {
             String column = switch (field.field()) {
                 case NAME -> owner.alias + ".locator";
                 case LOCATOR -> owner == MetadataOwner.TOPIC ? TOPIC_PATH : owner.alias + ".locator";
-                case CREATED_AT_NS -> owner.alias + ".created_at_ms * 1000000";
+                case CREATED_AT_NS -> owner.alias + ".created_at_ms";
                 case ONTOLOGY_TAG -> owner.alias + ".ontology_tag";
                 case SERIALIZATION_FORMAT -> owner.alias + ".serialization_format";
             };
-            predicates.add(compare(column, field.condition()));
+            // the column bare, so that its index serves the search
+            Condition condition = field.field() == MetadataField.CREATED_AT_NS
+                    ? MillisecondCondition.of(field.condition()) : field.condition();
+            predicates.add(compare(column, condition));
         }
         for (MetadataFilter.UserMetadataCondition key : filter.userMetadata()) {
             List<String> paths = metadataPaths.stream().filter(key.path()::matchesFlattened).toList();

@@ -14,7 +14,10 @@ import io.mosaicod.db.RepositoryException;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.SessionFinalizedException;
 import io.mosaicod.db.Session;
+import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Topic;
+import io.mosaicod.db.TopicSelection;
+import io.mosaicod.db.TopicSummary;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,6 +27,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -204,6 +208,31 @@ final class InMemoryCatalog implements Catalog {
     @Override
     public List<Topic> listTopicsOfSequence(long sequenceId) {
         return listTopics(t -> t.sequenceId == sequenceId);
+    }
+
+    @Override
+    public void summarizeTopics(TopicSelection selection, Consumer<TopicSummary> each) {
+        List<TopicSummary> selected;
+        synchronized (tables) {
+            Optional<Long> sequenceId = selection.sequenceLocator().map(locator -> tables.sequences.values().stream()
+                    .filter(s -> s.locator().equals(locator)).map(Sequence::id).findFirst().orElse(-1L));
+            selected = tables.topics.values().stream()
+                    .filter(t -> sequenceId.isEmpty() || t.sequenceId == sequenceId.get())
+                    .sorted(Comparator.comparing(TopicRow::locator))
+                    .map(t -> summary(t, selection.maxAttempts()))
+                    .filter(s -> selection.state().isEmpty() || s.shows(selection.state().get()))
+                    .limit(selection.limit()).toList();
+        }
+        selected.forEach(each);
+    }
+
+    private TopicSummary summary(TopicRow topic, int maxAttempts) {
+        List<Chunk> chunks = chunksOf(topic.id);
+        QueueEntry queued = tables.queue.get(topic.id);
+        boolean givenUp = maxAttempts != OptimizationQueue.NO_ATTEMPT_LIMIT
+                && tables.countedFailures(topic).size() >= maxAttempts;
+        return new TopicSummary(topic.toTopic(), chunks.size(), chunks.stream().mapToLong(Chunk::sizeBytes).sum(),
+                chunks.stream().mapToLong(Chunk::rowCount).sum(), queued != null && queued.isLeased(), givenUp);
     }
 
     @Override

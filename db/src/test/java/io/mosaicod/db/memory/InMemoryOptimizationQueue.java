@@ -59,17 +59,10 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
                 .filter(t -> scope.includes(t.id))
                 .filter(t -> t.uploadCompletedAt != null && t.optimizedAt == null)
                 .filter(t -> !tables.queue.containsKey(t.id))
-                .filter(t -> countedFailures(t).size() < maxAttempts).toList();
+                .filter(t -> tables.countedFailures(t).size() < maxAttempts).toList();
     }
 
     /** The topic's FAILED runs since its failures were last cleared, oldest first. */
-    private List<OptimizationRun> countedFailures(TopicRow topic) {
-        return tables.runs.values().stream()
-                .filter(r -> r.topicId() == topic.id && r.outcome() == RunOutcome.FAILED
-                        && r.id() > topic.failuresClearedThroughRunId)
-                .sorted(Comparator.comparingLong(OptimizationRun::id)).toList();
-    }
-
     @Override
     public List<FailingTopic> failingTopics(TopicScope scope, int minFailedAttempts) {
         if (minFailedAttempts < 1) {
@@ -78,7 +71,7 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
         synchronized (tables) {
             List<FailingTopic> failing = new ArrayList<>();
             for (TopicRow topic : tables.topics.values()) {
-                List<OptimizationRun> failures = countedFailures(topic);
+                List<OptimizationRun> failures = tables.countedFailures(topic);
                 if (scope.includes(topic.id) && topic.optimizedAt == null && failures.size() >= minFailedAttempts) {
                     failing.add(new FailingTopic(topic.id, topic.locator(), failures.size(),
                             failures.get(failures.size() - 1)));

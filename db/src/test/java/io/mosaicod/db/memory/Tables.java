@@ -7,11 +7,14 @@ import io.mosaicod.db.Instance;
 import io.mosaicod.db.Notification;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.db.OptimizationRun;
+import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Session;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -104,5 +107,13 @@ final class Tables {
 
     void deleteChunksOf(long topicId) {
         chunks.values().removeIf(c -> c.chunk().topicId() == topicId);
+    }
+
+    /** The topic's failed runs that count towards giving up, oldest first: those since an operator cleared them. */
+    List<OptimizationRun> countedFailures(TopicRow topic) {
+        return runs.values().stream()
+                .filter(r -> r.topicId() == topic.id && r.outcome() == RunOutcome.FAILED
+                        && r.id() > topic.failuresClearedThroughRunId)
+                .sorted(Comparator.comparingLong(OptimizationRun::id)).toList();
     }
 }

@@ -1,7 +1,6 @@
 package io.mosaicod.cli.logging;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.encoder.EncoderBase;
 import java.nio.charset.StandardCharsets;
 import org.slf4j.event.KeyValuePair;
@@ -9,9 +8,14 @@ import org.slf4j.event.KeyValuePair;
 /**
  * One JSON object per line: {@code ts}, {@code level}, {@code logger}, {@code msg}, then every key/value pair
  * given through SLF4J's fluent {@code addKeyValue} as a field of its own (numbers and booleans unquoted), and
- * {@code error} with the stack trace when there is one.
+ * {@code error} with the failure when there is one ({@link ThrowableText}: a stack trace, or a library's words).
  */
 final class JsonEncoder extends EncoderBase<ILoggingEvent> {
+    private final ThrowableText failures;
+
+    JsonEncoder(ThrowableText failures) {
+        this.failures = failures;
+    }
 
     @Override
     public byte[] encode(ILoggingEvent event) {
@@ -29,7 +33,7 @@ final class JsonEncoder extends EncoderBase<ILoggingEvent> {
             }
         }
         if (event.getThrowableProxy() != null) {
-            field(json, "error", ThrowableProxyUtil.asString(event.getThrowableProxy()));
+            field(json, "error", failures.asTrace(event) ? ThrowableText.trace(event) : ThrowableText.words(event));
         }
         json.append('}').append('\n');
         return json.toString().getBytes(StandardCharsets.UTF_8);

@@ -66,7 +66,7 @@ public final class LogSetup {
         propagator.start();
         context.addListener(propagator);
 
-        Encoder<ILoggingEvent> encoder = encoder(log.format());
+        Encoder<ILoggingEvent> encoder = encoder(log.format(), new ThrowableText(log.level() == LogLevel.DEBUG));
         encoder.setContext(context);
         encoder.start();
         ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
@@ -106,11 +106,11 @@ public final class LogSetup {
         };
     }
 
-    private static Encoder<ILoggingEvent> encoder(LogFormat format) {
+    private static Encoder<ILoggingEvent> encoder(LogFormat format, ThrowableText failures) {
         return switch (format) {
-            case PRETTY -> new TextEncoder(true, System.console() != null);
-            case PLAIN -> new TextEncoder(false, false);
-            case JSON -> new JsonEncoder();
+            case PRETTY -> new TextEncoder(true, System.console() != null, failures);
+            case PLAIN -> new TextEncoder(false, false, failures);
+            case JSON -> new JsonEncoder(failures);
         };
     }
 }

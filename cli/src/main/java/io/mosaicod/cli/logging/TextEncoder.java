@@ -2,7 +2,6 @@ package io.mosaicod.cli.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.encoder.EncoderBase;
 import io.mosaicod.core.ClientText;
 import java.nio.charset.StandardCharsets;
@@ -23,10 +22,12 @@ final class TextEncoder extends EncoderBase<ILoggingEvent> {
 
     private final boolean pretty;
     private final boolean colour;
+    private final ThrowableText failures;
 
-    TextEncoder(boolean pretty, boolean colour) {
+    TextEncoder(boolean pretty, boolean colour, ThrowableText failures) {
         this.pretty = pretty;
         this.colour = colour;
+        this.failures = failures;
     }
 
     @Override
@@ -40,16 +41,19 @@ final class TextEncoder extends EncoderBase<ILoggingEvent> {
             line.append(level);
         }
         String logger = event.getLoggerName();
+        boolean trace = event.getThrowableProxy() != null && failures.asTrace(event);
+        String message = event.getThrowableProxy() == null || trace ? event.getFormattedMessage()
+                : event.getFormattedMessage() + " (" + ThrowableText.words(event) + ")";
         line.append(' ').append(pretty ? logger.substring(logger.lastIndexOf('.') + 1) : logger).append(": ")
-                .append(ClientText.quote(event.getFormattedMessage(), LogSetup.MAX_MESSAGE_CHARS));
+                .append(ClientText.quote(message, LogSetup.MAX_MESSAGE_CHARS));
         if (event.getKeyValuePairs() != null) {
             for (KeyValuePair pair : event.getKeyValuePairs()) {
                 line.append(' ').append(pair.key).append('=').append(pair.value);
             }
         }
         line.append(System.lineSeparator());
-        if (event.getThrowableProxy() != null) {
-            line.append(ThrowableProxyUtil.asString(event.getThrowableProxy())).append(System.lineSeparator());
+        if (trace) {
+            line.append(ThrowableText.trace(event)).append(System.lineSeparator());
         }
         return line.toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -80,6 +80,38 @@ class LogSetupTest {
         assertThat(lines()).singleElement().asString().contains("flyway detail");
     }
 
+    /**
+     * gRPC's warning of a client's oversized message came with a 38-line stack trace, each time: a library's failure
+     * is its own words on its one line, and the trace only at debug; mosaicod's own keep their trace.
+     */
+    @Test
+    void aLibrarysWarningIsOneLineWithItsFailuresWordsUnlessDebug() throws Exception {
+        RuntimeException oversized = new IllegalStateException("Exception processing message",
+                new RuntimeException("RESOURCE_EXHAUSTED: gRPC message exceeds maximum size 104857600: 120000000"));
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.INFO));
+        java.util.logging.Logger.getLogger("io.grpc.netty.NettyServerStream").log(java.util.logging.Level.WARNING,
+                "Exception processing message", oversized);
+        assertThat(lines()).singleElement().asString().contains("WARN", "io.grpc.netty.NettyServerStream",
+                "(Exception processing message: RESOURCE_EXHAUSTED: gRPC message exceeds maximum size")
+                .doesNotContain("IllegalStateException");
+
+        captured.reset();
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.WARNING));
+        LoggerFactory.getLogger("io.grpc.netty.NettyServerStream").warn("Exception processing message", oversized);
+        LoggerFactory.getLogger("io.mosaicod.x").warn("a bug", new IllegalStateException("lease lost"));
+        List<String> lines = lines();
+        assertThat(lines).hasSize(2);
+        assertThat(new ObjectMapper().readTree(lines.get(0)).get("error").asText())
+                .isEqualTo("Exception processing message: RESOURCE_EXHAUSTED: gRPC message exceeds maximum size"
+                        + " 104857600: 120000000");
+        assertThat(new ObjectMapper().readTree(lines.get(1)).get("error").asText()).contains("\tat ");
+
+        captured.reset();
+        LogSetup.apply(new MosaicodConfig.Log(LogFormat.PLAIN, LogLevel.DEBUG));
+        LoggerFactory.getLogger("io.grpc.netty.NettyServerStream").warn("Exception processing message", oversized);
+        assertThat(lines()).hasSizeGreaterThan(3).anySatisfy(line -> assertThat(line).startsWith("\tat "));
+    }
+
     @Test
     void javaUtilLoggingIsRoutedThroughTheSameOutput() {
         LogSetup.apply(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.INFO));

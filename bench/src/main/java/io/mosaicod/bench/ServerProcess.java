@@ -1,6 +1,7 @@
 package io.mosaicod.bench;
 
 import io.mosaicod.testkit.ChildMosaicod;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -35,7 +36,8 @@ final class ServerProcess implements AutoCloseable {
      * {@code bin/mosaicod server} with only {@code deployment}'s variables (and this JVM's java first on the PATH),
      * its working directory and HOME in {@code folder} so no user config is read.
      */
-    static ServerProcess launch(Map<String, String> deployment, Path folder) throws Exception {
+    static ServerProcess launch(Map<String, String> deployment, Path folder)
+            throws IOException, InterruptedException {
         Map<String, String> env = new HashMap<>(deployment);
         env.put("MOSAICOD_PORT", "0");
         env.put("MOSAICOD_NO_BUILD", "1");
@@ -45,7 +47,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** The cli's {@code Main} as testkit's {@link ChildMosaicod} runs it, with {@code env}'s variables. */
-    static ServerProcess start(Map<String, String> env) throws Exception {
+    static ServerProcess start(Map<String, String> env) throws IOException, InterruptedException {
         Map<String, String> withPort = new HashMap<>(env);
         withPort.put("MOSAICOD_PORT", "0");
         return new ServerProcess(ChildMosaicod.start(withPort, "server"));
@@ -68,7 +70,7 @@ final class ServerProcess implements AutoCloseable {
      * Stops it as an operator does ({@code SIGTERM}) and waits for it to exit, so that it closes its repository
      * cleanly (closing the process kills it instead).
      */
-    void stop() throws Exception {
+    void stop() throws IOException, InterruptedException {
         process.signal("TERM");
         process.awaitExit(STOP_TIMEOUT);
     }

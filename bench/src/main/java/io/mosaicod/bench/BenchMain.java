@@ -108,11 +108,16 @@ public final class BenchMain {
         if (only.contains(SHAPES)) {
             boolean speeds = Boolean.parseBoolean(options.getOrDefault("speed", "true"));
             boolean reads = Boolean.parseBoolean(options.getOrDefault("reads", "true"));
+            List<ShapeBenchmark.Result> results = new ArrayList<>();
             for (Shape shape : shapes) {
                 ShapeBenchmark.Result result = ShapeBenchmark.run(optimizer, work, shape, variants, full, runs, speeds, reads,
                         shapeMemory);
+                results.add(result);
                 report.add("shape-" + shape.name(), "Shape " + shape.name(), ShapeBenchmark.markdown(result),
                         ShapeBenchmark.json(result));
+            }
+            if (!variants.isEmpty()) {
+                report.addSection("Shapes: ingestion through DoPut", ShapeIngestTable.markdown(results));
             }
         }
         if (only.contains("upload")) {

@@ -37,9 +37,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * <p>The figures are the server's: the client generates batches in rounds of up to {@value #ROUND_BYTES} bytes of
  * Arrow with the clock stopped, then sends a round with it running, until the server confirmed the round's last
  * batch stored (a topic's creation, its DoPut's opening and its completion are timed too). Before the clock first
- * runs, the first round goes, repeated up to {@value #WARM_UP_BYTES} bytes, to a topic of a sequence deleted
- * afterwards, so that the figures are those of a running server rather than of its JIT compilers (a cold server
- * compiled for most of its first seconds: {@link FleetBenchmark}'s warm-up).
+ * runs, the first round goes, repeated up to {@value #WARM_UP_BYTES} bytes but no more batches than the dataset
+ * has, to a topic of a sequence deleted afterwards, so that the figures are those of a running server rather than
+ * of its JIT compilers (a cold server compiles for most of its first seconds: {@link FleetBenchmark}'s warm-up).
  */
 final class DatasetUpload {
     static final long ROUND_BYTES = 64L << 20;
@@ -157,7 +157,8 @@ final class DatasetUpload {
 
     /**
      * Sends {@code round}'s batches, over and over, to a topic of a sequence of its own until {@value #WARM_UP_BYTES}
-     * bytes went, then deletes that sequence.
+     * bytes or as many batches as the dataset has went (a tiny dataset's warm-up must not outlast it by far), then
+     * deletes that sequence.
      */
     private void warmUp(Round round) {
         client.createSequence(WARM_UP_SEQUENCE, noMetadata);
@@ -166,8 +167,9 @@ final class DatasetUpload {
         UUID uuid = client.createTopic(session.uuid(),
                 new TopicSpec(topic, spec.shape().serializationFormat(), ONTOLOGY_TAG, noMetadata));
         long sent = 0;
+        long datasetBatches = (long) spec.chunks() * spec.topics();
         try (TopicUpload upload = client.upload(topic, uuid, spec.shape().schema())) {
-            for (long bytes = 0; bytes < WARM_UP_BYTES; sent++) {
+            for (long bytes = 0; bytes < WARM_UP_BYTES && sent < datasetBatches; sent++) {
                 int b = (int) (sent % round.batches.size());
                 upload.put(round.batches.get(b));
                 bytes += round.bytes.get(b);

@@ -23,10 +23,11 @@ import java.util.Set;
  * {@code --only} picks scenarios among {@value #ALL} (all by default), and {@value #VERSUS}: this build's
  * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass, and
  * {@value #SHAPES}, the shape matrix ({@link ShapeBenchmark}). {@code --prepare-only true} only generates the
- * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory}, and prints
- * their folders, chunk counts and sizes. {@code fleet} ({@link FleetBenchmark}) measures concurrent uploads on
- * the backends {@code --fleet-backends} names ({@code local,s3} by default); {@code --fleet-uploads 32,128} and
- * {@code --fleet-batches 10MiB} pick rows of its matrix, {@code --fleet-slow false} leaves out the slow-client pair.
+ * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory} (through DoPut,
+ * {@link DatasetUpload}), and prints their folders, chunk counts, sizes and DoPut MB/s. {@code fleet}
+ * ({@link FleetBenchmark}) measures concurrent uploads on the backends {@code --fleet-backends} names
+ * ({@code local,s3} by default); {@code --fleet-uploads 32,128} and {@code --fleet-batches 10MiB} pick rows of its
+ * matrix, {@code --fleet-slow false} leaves out the slow-client pair.
  */
 public final class BenchMain {
     /**

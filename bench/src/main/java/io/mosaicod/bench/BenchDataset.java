@@ -1,41 +1,31 @@
 package io.mosaicod.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mosaicod.core.config.DatabaseConfig;
 import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.db.Chunk;
-import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.Repository;
-import io.mosaicod.db.Sequence;
-import io.mosaicod.db.Session;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.jdbc.Repositories;
-import io.mosaicod.format.ChunkSummary;
-import io.mosaicod.format.ChunkWriter;
-import io.mosaicod.format.WriterProfile;
-import io.mosaicod.store.Folder;
-import io.mosaicod.store.LocalObjectStore;
-import io.mosaicod.store.ObjectWriter;
-import io.mosaicod.read.ChunkCatalogEntry;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * A topic for the benchmarks, ingested the way the server does it (one chunk per client batch, written
- * through the codec into a local store with the writer profile of the topic's serialization format, and
- * recorded in an embedded SQLite repository). Its rows are a {@link Shape}'s: by default the flat
+ * A topic for the benchmarks, ingested as users' topics are: through DoPut to a {@code mosaicod server} on the
+ * dataset's data folder, with the embedded defaults (a local store and an SQLite repository), one chunk per
+ * client batch, written with the writer profile of the topic's serialization format ({@link DatasetUpload}, whose
+ * figures are kept beside the data and reported). Its rows are a {@link Shape}'s: by default the flat
  * {@link SensorBatch} rows (int64 {@code timestamp_ns}, ten float64, a utf8 label and a 1–4 KB random binary
  * payload). Each chunk's rows are sorted, unless a disorder moves some out of place ({@link Variant}), and
  * neighbouring chunks overlap in time by {@code overlap} of a chunk's span. Built once per spec and reused;
@@ -44,6 +34,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 public final class BenchDataset {
     private static final String READY = "READY";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The ingestion's figures, beside the data: a dataset generated in an earlier run still reports them. */
+    private static final String INGEST_FIGURES = "ingest.json";
+    /** Part of every fingerprint: how the chunks were made. */
+    private static final String INGESTION = "doput";
 
     /**
      * What to generate; {@code name} also names its folder. {@code topics} topics of {@code chunks} chunks
@@ -61,10 +56,23 @@ public final class BenchDataset {
         }
 
         String fingerprint() {
-            // the flat shape's sorted topics keep the fingerprints they had before shapes existed: same data
+            // names how the chunks were made: datasets the harness wrote through the codec itself are made again
             return chunks + "x" + rowsPerChunk + "@" + overlap + "#" + seed + (topics == 1 ? "" : "*" + topics)
                     + (shape == FlatShape.INSTANCE ? "" : "/" + shape.name() + "." + shape.generation())
-                    + (disorder == 0 ? "" : "~" + disorder);
+                    + (disorder == 0 ? "" : "~" + disorder) + "+" + INGESTION;
+        }
+
+        /**
+         * Chunk {@code chunk}'s client batch, drawn from {@code random}, which the topic's chunks share in chunk
+         * order (and the topics of a spec in topic order): it starts {@code 1 - overlap} of a chunk's span after
+         * the chunk before, its rows are {@code disorder} out of time order. The caller closes it.
+         */
+        VectorSchemaRoot batch(BufferAllocator allocator, Random random, int chunk) {
+            long span = rowsPerChunk * shape.periodNs();
+            long start = shape.startNs() + (long) (chunk * span * (1 - overlap));
+            long[] stamps = SensorBatch.sortedTimestamps(random, start, span, rowsPerChunk);
+            Variant.disorder(random, stamps, disorder);
+            return shape.create(allocator, random, stamps);
         }
 
         String locator(int topic) {
@@ -92,9 +100,10 @@ public final class BenchDataset {
     private final long arrowBytes;
     private final long rows;
     private final Set<String> topicFolders;
+    private final DatasetUpload.Figures ingest;
 
     private BenchDataset(Spec spec, Path dataDir, List<Path> chunkFiles, long inputBytes, long arrowBytes, long rows,
-                         Set<String> topicFolders) {
+                         Set<String> topicFolders, DatasetUpload.Figures ingest) {
         this.spec = spec;
         this.dataDir = dataDir;
         this.chunkFiles = chunkFiles;
@@ -102,10 +111,11 @@ public final class BenchDataset {
         this.arrowBytes = arrowBytes;
         this.rows = rows;
         this.topicFolders = topicFolders;
+        this.ingest = ingest;
     }
 
     /** The dataset under {@code workDir/<name>}, generated unless a complete one with the same spec is there. */
-    public static BenchDataset prepare(Path workDir, Spec spec) throws IOException {
+    public static BenchDataset prepare(Path workDir, Spec spec) throws IOException, InterruptedException {
         Path dataDir = workDir.resolve(spec.name());
         Path ready = dataDir.resolve(READY);
         if (!Files.exists(ready) || !Files.readString(ready).equals(spec.fingerprint())) {
@@ -116,8 +126,13 @@ public final class BenchDataset {
                     spec.overlap() * 100, spec.disorder() == 0 ? ""
                             : String.format(", %.0f %% of rows out of order", spec.disorder() * 100));
             long started = System.nanoTime();
-            ingest(dataDir, spec);
-            System.out.printf("  generated in %.1f s%n", (System.nanoTime() - started) / 1e9);
+            DatasetUpload.Figures ingest = DatasetUpload.upload(dataDir, spec);
+            System.out.printf(Locale.ROOT, "  generated in %.1f s; DoPut of %d batches, %.1f MB of Arrow: %.2f s, "
+                            + "%.1f MB/s, %.0f rows/s (server CPU %.1f s, of which JIT %.1f s; peak RSS %.0f MB)%n",
+                    (System.nanoTime() - started) / 1e9, ingest.batches(), ingest.arrowBytes() / 1e6, ingest.seconds(),
+                    ingest.arrowMegabytesPerSecond(), ingest.rowsPerSecond(), ingest.serverCpuSeconds(),
+                    ingest.serverCompileSeconds(), ingest.serverPeakRssBytes() / 1e6);
+            JSON.writeValue(dataDir.resolve(INGEST_FIGURES).toFile(), ingest);
             Files.copy(database(dataDir), snapshot(dataDir), StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(ready, spec.fingerprint());
         }
@@ -125,45 +140,6 @@ public final class BenchDataset {
         BenchDataset dataset = open(dataDir, spec);
         dataset.reset();
         return dataset;
-    }
-
-    private static void ingest(Path dataDir, Spec spec) throws IOException {
-        try (Repository repository = Repositories.open(DatabaseConfig.sqlite(database(dataDir)));
-             LocalObjectStore store = new LocalObjectStore(dataDir.resolve("store"));
-             BufferAllocator allocator = new RootAllocator()) {
-            Sequence sequence = repository.catalog().createSequence("bench", "{}", Folder.newSequence().name());
-            Session session = repository.catalog().createSession(sequence.id());
-            Random random = new Random(spec.seed());
-            for (int t = 0; t < spec.topics(); t++) {
-                ingestTopic(repository, store, allocator, session, spec, spec.locator(t), random);
-            }
-        }
-    }
-
-    private static void ingestTopic(Repository repository, LocalObjectStore store, BufferAllocator allocator,
-                                    Session session, Spec spec, String locator, Random random) throws IOException {
-        Folder folder = Folder.newTopic();
-        Shape shape = spec.shape();
-        Topic topic = repository.catalog().createTopic(new NewTopic(session.id(), locator, "{}", folder.name(),
-                shape.serializationFormat(), Optional.of("bench")));
-        WriterProfile profile = WriterProfile.forSerializationFormat(shape.serializationFormat());
-        store.put(folder.metadataKey(), "{\"bench\":true}".getBytes(StandardCharsets.UTF_8));
-        long span = spec.rowsPerChunk() * shape.periodNs();
-        for (int c = 0; c < spec.chunks(); c++) {
-            long start = shape.startNs() + (long) (c * span * (1 - spec.overlap()));
-            String key = folder.chunkKey(c);
-            long[] stamps = SensorBatch.sortedTimestamps(random, start, span, spec.rowsPerChunk());
-            Variant.disorder(random, stamps, spec.disorder());
-            try (VectorSchemaRoot batch = shape.create(allocator, random, stamps);
-                 ObjectWriter object = store.newWriter(key);
-                 ChunkWriter writer = ChunkWriter.open(object.stream(), key, batch.getSchema(), profile)) {
-                writer.write(batch);
-                ChunkSummary summary = writer.finish();
-                object.commit();
-                repository.catalog().addChunk(topic.id(), ChunkCatalogEntry.of(c, key, summary));
-            }
-        }
-        repository.catalog().markUploadComplete(topic.id());
     }
 
     private static BenchDataset open(Path dataDir, Spec spec) throws IOException {
@@ -183,7 +159,8 @@ public final class BenchDataset {
                     rows += chunk.rowCount();
                 }
             }
-            return new BenchDataset(spec, dataDir, List.copyOf(files), bytes, arrow, rows, Set.copyOf(folders));
+            return new BenchDataset(spec, dataDir, List.copyOf(files), bytes, arrow, rows, Set.copyOf(folders),
+                    JSON.readValue(dataDir.resolve(INGEST_FIGURES).toFile(), DatasetUpload.Figures.class));
         }
     }
 
@@ -244,6 +221,11 @@ public final class BenchDataset {
 
     public long rows() {
         return rows;
+    }
+
+    /** How the DoPut that made it went, when it was generated. */
+    public DatasetUpload.Figures ingest() {
+        return ingest;
     }
 
     private static Path database(Path dataDir) {

@@ -23,10 +23,11 @@ import java.util.Set;
  * {@code --only} picks scenarios among {@value #ALL} (all by default), and {@value #VERSUS}: this build's
  * optimizer against another checkout's ({@code --versus <checkout>/bin/mosaicod}), pass for pass, and
  * {@value #SHAPES}, the shape matrix ({@link ShapeBenchmark}). {@code --prepare-only true} only generates the
- * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory}, and prints
- * their folders, chunk counts and sizes. {@code fleet} ({@link FleetBenchmark}) measures concurrent uploads on
- * the backends {@code --fleet-backends} names ({@code local,s3} by default); {@code --fleet-uploads 32,128} and
- * {@code --fleet-batches 10MiB} pick rows of its matrix, {@code --fleet-slow false} leaves out the slow-client pair.
+ * shape matrix's datasets selected by {@code --shapes}, {@code --variants} and {@code --memory} (through DoPut,
+ * {@link DatasetUpload}), and prints their folders, chunk counts, sizes and DoPut MB/s. {@code fleet}
+ * ({@link FleetBenchmark}) measures concurrent uploads on the backends {@code --fleet-backends} names
+ * ({@code local,s3} by default); {@code --fleet-uploads 32,128} and {@code --fleet-batches 10MiB} pick rows of its
+ * matrix, {@code --fleet-slow false} leaves out the slow-client pair.
  */
 public final class BenchMain {
     /**
@@ -108,11 +109,16 @@ public final class BenchMain {
         if (only.contains(SHAPES)) {
             boolean speeds = Boolean.parseBoolean(options.getOrDefault("speed", "true"));
             boolean reads = Boolean.parseBoolean(options.getOrDefault("reads", "true"));
+            List<ShapeBenchmark.Result> results = new ArrayList<>();
             for (Shape shape : shapes) {
                 ShapeBenchmark.Result result = ShapeBenchmark.run(optimizer, work, shape, variants, full, runs, speeds, reads,
                         shapeMemory);
+                results.add(result);
                 report.add("shape-" + shape.name(), "Shape " + shape.name(), ShapeBenchmark.markdown(result),
                         ShapeBenchmark.json(result));
+            }
+            if (!variants.isEmpty()) {
+                report.addSection("Shapes: ingestion through DoPut", ShapeIngestTable.markdown(results));
             }
         }
         if (only.contains("upload")) {

@@ -39,6 +39,14 @@ final class BenchReport {
         write();
     }
 
+    /** A section whose data is already in the JSON under other keys; rewrites both files. */
+    void addSection(String title, String text) throws IOException {
+        markdown.append("### ").append(title).append("\n\n").append(text).append('\n');
+        System.out.println();
+        System.out.println(text);
+        write();
+    }
+
     void addText(String text) {
         markdown.append(text).append('\n');
     }

@@ -2,13 +2,10 @@ package io.mosaicod.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mosaicod.core.io.FileTrees;
-import io.mosaicod.testkit.ChildMosaicod;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -120,9 +117,8 @@ final class FleetBenchmark {
         FileTrees.delete(folder);
         Path barrier = Files.createDirectories(folder.resolve("barrier"));
         try (FleetBackend.Deployment deployment = backend.deploy(Files.createDirectories(folder.resolve("data")));
-             ChildMosaicod server = startServer(deployment.env(), folder)) {
-            String ready = server.awaitLog(line -> line.contains("server listening on"), Duration.ofMinutes(2));
-            int port = Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).replaceAll("\\D.*", ""));
+             ServerProcess server = ServerProcess.launch(deployment.env(), folder)) {
+            int port = server.port();
             int maxBatches = budget.maxBatchesPerUpload(uploads + slowUploads, batchBytes);
             List<FleetPlan> fast = new ArrayList<>();
             int jvms = Math.min(CLIENT_JVMS, uploads);
@@ -135,7 +131,7 @@ final class FleetBenchmark {
                     budget.warmupMillis(), barrier.toString()));
             Sent sent = runClients(work, barrier, fast, slow, server.pid());
             List<FleetClient.Figures> figures = sent.figures();
-            long rss = ChildJvm.peakRss(Path.of("/proc", Long.toString(server.pid()), "status"));
+            long rss = server.peakRssBytes();
             Cell cell = summarize(backend, uploads, batchBytes, slowUploads, figures.subList(0, fast.size()),
                     figures.subList(fast.size(), figures.size()), rss, sent.serverCpuSeconds());
             print(cell, (System.nanoTime() - started) / 1e9);
@@ -153,19 +149,6 @@ final class FleetBenchmark {
                 FleetTable.size(c.nominalBatchBytes()), c.batchesPerSecond(), c.megabytesPerSecond(),
                 FleetTable.millis(c.ackP50Millis()), FleetTable.millis(c.ackP99Millis()), c.serverPeakRssBytes() / 1e6,
                 c.serverCpuSeconds(), c.clientCpuSeconds(), c.refusedUploads(), seconds);
-    }
-
-    /**
-     * {@code bin/mosaicod server} on a free port, with only the deployment's variables (and this JVM's java first
-     * on the PATH), its working directory and HOME in the configuration's folder so no user config is read.
-     */
-    private static ChildMosaicod startServer(Map<String, String> deployment, Path folder) throws Exception {
-        Map<String, String> env = new HashMap<>(deployment);
-        env.put("MOSAICOD_PORT", "0");
-        env.put("MOSAICOD_NO_BUILD", "1");
-        env.put("HOME", folder.toString());
-        env.put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH"));
-        return ChildMosaicod.launch(ChildJvm.LAUNCHER, env, folder, "server");
     }
 
     /** The client JVMs' figures, in the order of their plans, and the server's CPU time from go to their end. */

@@ -11,10 +11,8 @@ import io.mosaicod.core.io.FileTrees;
 import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.jdbc.Repositories;
-import io.mosaicod.testkit.ChildMosaicod;
 import io.mosaicod.testkit.S3Server;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +27,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * What optimization buys a reader: a fragmented topic (one chunk per client batch, ingested through DoPut)
  * read whole through DoGet with the project's own client before and after {@code store-optimizer}, on the
  * local store and on S3 (s3proxy in this JVM, loopback only), the catalog in SQLite in both cases. The server
- * is a {@code mosaicod server} child JVM (testkit's {@link ChildMosaicod}, {@code -Xmx512m}, the serial collector); the optimizer
- * a one-shot child JVM as in the other scenarios. Three untimed reads of each layout warm the server's JIT for
- * it (the optimized topic's large chunks take code paths the fragmented one does not); the page cache is
- * dropped before every timed read (S3 objects live in s3proxy's files on the same disk).
+ * is a {@code mosaicod server} child JVM ({@link ServerProcess#start}: testkit's {@code ChildMosaicod},
+ * {@code -Xmx512m}, the serial collector); the optimizer a one-shot child JVM as in the other scenarios. Three
+ * untimed reads of each layout warm the server's JIT for it (the optimized topic's large chunks take code paths
+ * the fragmented one does not); the page cache is dropped before every timed read (S3 objects live in s3proxy's
+ * files on the same disk).
  */
 final class ReadBenchmark {
     private static final int ROWS_PER_BATCH = 40; // ~107 KB chunks, the size a 10 Hz camera topic makes per batch
@@ -92,12 +91,8 @@ final class ReadBenchmark {
         Map<String, String> env = new LinkedHashMap<>(store);
         env.put("MOSAICOD_DATA_DIR", data.toString()); // SQLite repository in it (and the store, when local)
         env.put("MOSAICOD_STORE_OPTIMIZER_MAX_CHUNK_SIZE", Long.toString(OptimizerBenchmark.MAX_CHUNK_SIZE));
-        Map<String, String> serverEnv = new LinkedHashMap<>(env);
-        serverEnv.put("MOSAICOD_PORT", "0");
-        try (ChildMosaicod server = ChildMosaicod.start(serverEnv, "server")) {
-            String ready = server.awaitLog(line -> line.contains("server listening on"), Duration.ofMinutes(2));
-            int port = Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).replaceAll("\\D.*", ""));
-            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
+        try (ServerProcess server = ServerProcess.start(env)) {
+            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port())) {
                 Double ingestSeconds = null;
                 if (ingestion != null) {
                     long started = System.nanoTime();

@@ -14,8 +14,6 @@ import io.mosaicod.db.Chunk;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.Topic;
 import io.mosaicod.db.jdbc.Repositories;
-import io.mosaicod.testkit.ChildMosaicod;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +22,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,20 +110,17 @@ final class SearchBenchmark {
         Catalogued arm = catalogued(data, CLUSTER_TOPIC::equals);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("MOSAICOD_DATA_DIR", data.toString());
-        env.put("MOSAICOD_PORT", "0");
         env.put("MOSAICOD_QUERY_ENGINE_MEMORY_POOL_SIZE", Long.toString(POOL_BYTES));
         List<Timing> timings = new ArrayList<>();
         int clusterCount;
         long peakRss;
-        try (ChildMosaicod server = ChildMosaicod.start(env, "server");
+        try (ServerProcess server = ServerProcess.start(env);
              Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             try (Statement s = duck.createStatement()) {
                 s.execute("SET threads = 2");
                 s.execute("SET memory_limit = '" + BenchMain.DUCKDB_MEMORY_LIMIT + "'");
             }
-            String ready = server.awaitLog(line -> line.contains("server listening on"), Duration.ofMinutes(2));
-            int port = Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).replaceAll("\\D.*", ""));
-            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
+            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port())) {
                 String metadata = "{\"sequence\":{\"user_metadata\":{\"robot.name\":{\"$eq\":\"r7\"}}},"
                         + "\"topic\":{\"user_metadata\":{\"rate_hz\":{\"$geq\":200}}}}";
                 int expectedMetadata = expectedMetadataTopics(topics);
@@ -179,7 +173,7 @@ final class SearchBenchmark {
                         time(runs, () -> require(client.clusterize(oneCluster).size(), 1, "clusterize dt 0")),
                         time(runs, () -> require(clusters(duck, minMaxSql).size(), 1, "DuckDB min/max")), null));
             }
-            peakRss = peakRss(server.pid());
+            peakRss = server.peakRssBytes();
         }
         Result result = new Result(topics, fleet.chunks, fleet.bytes, arm.chunks, arm.bytes, arm.rows, clusterCount,
                 timings, POOL_BYTES, peakRss);
@@ -194,11 +188,9 @@ final class SearchBenchmark {
     // ---- the dataset
 
     private static void ingest(Path data, int topics, int clusterBatches) throws Exception {
-        Map<String, String> env = Map.of("MOSAICOD_DATA_DIR", data.toString(), "MOSAICOD_PORT", "0");
-        try (ChildMosaicod server = ChildMosaicod.start(env, "server")) {
-            String ready = server.awaitLog(line -> line.contains("server listening on"), Duration.ofMinutes(2));
-            int port = Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).replaceAll("\\D.*", ""));
-            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", port)) {
+        Map<String, String> env = Map.of("MOSAICOD_DATA_DIR", data.toString());
+        try (ServerProcess server = ServerProcess.start(env)) {
+            try (MosaicoClient client = MosaicoClient.connect("127.0.0.1", server.port())) {
                 long started = System.nanoTime();
                 Random random = new Random(16);
                 for (int s = 0; s * TOPICS_PER_SEQUENCE < topics; s++) {
@@ -379,15 +371,6 @@ final class SearchBenchmark {
                     + expected.size() + "; first: " + (found.isEmpty() ? "none" : found.get(0)) + " vs "
                     + (expected.isEmpty() ? "none" : expected.get(0)[0] + ".." + expected.get(0)[1]));
         }
-    }
-
-    private static long peakRss(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-            if (line.startsWith("VmHWM:")) {
-                return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
-            }
-        }
-        throw new IOException("no VmHWM in /proc/" + pid + "/status");
     }
 
     static double median(List<Double> values) {

@@ -27,8 +27,9 @@ final class ShapeBenchmark {
     static final double GOAL_VS_DUCKDB_2 = 1.0;
     static final long MEMORY_POOL_MIB = 256;
 
-    /** One variant of a shape: its speed comparison and (if measured) its reads. */
-    record Row(Variant variant, DatasetSummary dataset, OptimizerBenchmark.Scenario speed, ShapeReads.Result reads) {
+    /** One variant of a shape: its dataset's ingestion, its speed comparison and (if measured) its reads. */
+    record Row(Variant variant, DatasetSummary dataset, DatasetUpload.Figures ingest, OptimizerBenchmark.Scenario speed,
+               ShapeReads.Result reads) {
     }
 
     /** One shape's table; {@code memory} is null unless the memory check ran. */
@@ -86,7 +87,7 @@ final class ShapeBenchmark {
             BenchDataset dataset = BenchDataset.prepare(work, spec(shape, variant, full ? CHUNKS_FULL : CHUNKS_SMALL));
             OptimizerBenchmark.Scenario speed = speeds ? optimizer.compare(dataset, 0, DUCKDB_MEMORY_LIMIT, 1, 2) : null;
             ShapeReads.Result read = reads ? ShapeReads.measure(dataset, runs, work) : null;
-            rows.add(new Row(variant, DatasetSummary.of(dataset), speed, read));
+            rows.add(new Row(variant, DatasetSummary.of(dataset), dataset.ingest(), speed, read));
         }
         MemoryBenchmark.Result pool = null;
         if (memory) {
@@ -104,12 +105,13 @@ final class ShapeBenchmark {
             datasets.add(BenchDataset.prepare(work, spec));
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-34s %-12s %7s %11s %11s %10s  %s%n", "dataset", "shape", "chunks", "Parquet MB",
-                "Arrow MB", "rows", "folder (topic " + "bench/<dataset>, store/ and mosaico.db inside)");
+        System.out.printf(Locale.ROOT, "%-34s %-12s %7s %11s %11s %10s %13s  %s%n", "dataset", "shape", "chunks",
+                "Parquet MB", "Arrow MB", "rows", "DoPut MB/s", "folder (topic bench/<dataset>, store/ and mosaico.db "
+                        + "inside)");
         for (BenchDataset d : datasets) {
-            System.out.printf(Locale.ROOT, "%-34s %-12s %7d %11.1f %11.1f %10d  %s%n", d.spec().name(),
+            System.out.printf(Locale.ROOT, "%-34s %-12s %7d %11.1f %11.1f %10d %13.1f  %s%n", d.spec().name(),
                     d.spec().shape().name(), d.chunkFiles().size(), d.inputBytes() / 1e6, d.arrowBytes() / 1e6,
-                    d.rows(), d.dataDir());
+                    d.rows(), d.ingest().arrowMegabytesPerSecond(), d.dataDir());
         }
         return datasets;
     }
@@ -235,6 +237,7 @@ final class ShapeBenchmark {
         for (Row row : result.rows()) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("variant", row.variant().option());
+            r.put("ingest", ShapeIngestTable.json(row));
             r.put("speed", row.speed() == null ? null : OptimizerBenchmark.json(row.speed()));
             r.put("reads", row.reads());
             rows.add(r);

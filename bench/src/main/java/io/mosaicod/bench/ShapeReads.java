@@ -1,12 +1,6 @@
 package io.mosaicod.bench;
 
 import io.mosaicod.core.io.FileTrees;
-import io.mosaicod.db.Repository;
-import io.mosaicod.db.Session;
-import io.mosaicod.db.Topic;
-import io.mosaicod.server.folder.TopicFolderMetadata;
-import io.mosaicod.server.protocol.UserMetadata;
-import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectWriter;
 import io.mosaicod.store.S3ObjectStore;
 import io.mosaicod.testkit.S3Server;
@@ -17,17 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * The read half of the shape matrix, on the harness's own dataset rather than a second ingestion through
- * DoPut. The dataset's folder is a mosaicod data folder (local store and SQLite repository) as ingestion
- * left it, except its topic's {@code metadata.json}, which the harness writes as a placeholder (the older
- * datasets' contents stay as they were). So each store gets a copy: on the local store a folder of hard
- * links to the dataset's chunk files (no data copied, the dataset itself untouched) and, on S3, the chunks
- * uploaded into a fresh s3proxy bucket under the same keys; in both, the topic's {@code metadata.json} as the
- * server writes it at topic creation (with the Arrow schema) and a copy of the ingested repository.
+ * DoPut. The dataset's folder is a mosaicod data folder (local store and SQLite repository) as its DoPut left
+ * it, which the reads must not change. So each store gets a copy: on the local store a folder of hard links to
+ * the dataset's files (no data copied, the dataset itself untouched) and, on S3, the files uploaded into a
+ * fresh s3proxy bucket under the same keys; in both, a copy of the ingested repository.
  * {@link ReadBenchmark#measure} then reads the topic whole through DoGet, optimizes it and reads it again.
  * Between the two stores, DuckDB decodes every column of the chunk files before and after optimization with
  * 2 threads ({@link DuckDbDecode}), alternating, cold cache.
@@ -61,7 +52,6 @@ final class ShapeReads {
 
     static Result measure(BenchDataset dataset, int runs, Path work) throws Exception {
         String topic = dataset.spec().locator(0);
-        byte[] metadata = topicMetadata(dataset);
         Path local = work.resolve("shape-read-local");
         FileTrees.delete(local);
         Files.createDirectories(local);
@@ -71,14 +61,10 @@ final class ShapeReads {
         boolean cold = true;
         try {
             Path store = local.resolve("store");
-            copyStore(dataset, metadata, (key, file, bytes) -> {
+            copyStore(dataset, (key, file) -> {
                 Path target = store.resolve(key);
                 Files.createDirectories(target.getParent());
-                if (bytes != null) {
-                    Files.write(target, bytes);
-                } else {
-                    Files.createLink(target, file); // the same disk blocks: nothing copied
-                }
+                Files.createLink(target, file); // the same disk blocks: nothing copied
             });
             dataset.copyIngestedRepository(local.resolve("mosaico.db"));
             localRead = ReadBenchmark.measure("local", local, Map.of(), topic, null, runs, work);
@@ -91,11 +77,11 @@ final class ShapeReads {
         } finally {
             FileTrees.delete(local);
         }
-        return new Result(localRead, onS3(dataset, metadata, topic, runs, work), before, after, cold);
+        return new Result(localRead, onS3(dataset, topic, runs, work), before, after, cold);
     }
 
-    private static ReadBenchmark.Result onS3(BenchDataset dataset, byte[] metadata, String topic, int runs,
-                                             Path work) throws Exception {
+    private static ReadBenchmark.Result onS3(BenchDataset dataset, String topic, int runs, Path work)
+            throws Exception {
         Path data = work.resolve("shape-read-s3");
         FileTrees.delete(data);
         Files.createDirectories(data);
@@ -103,11 +89,7 @@ final class ShapeReads {
             String bucket = s3.newBucket();
             long started = System.nanoTime();
             try (S3ObjectStore target = new S3ObjectStore(s3.storeConfig(bucket, ""))) {
-                copyStore(dataset, metadata, (key, file, bytes) -> {
-                    if (bytes != null) {
-                        target.put(key, bytes);
-                        return;
-                    }
+                copyStore(dataset, (key, file) -> {
                     try (ObjectWriter writer = target.newWriter(key)) {
                         Files.copy(file, writer.stream());
                         writer.commit();
@@ -124,32 +106,20 @@ final class ShapeReads {
         }
     }
 
-    /** Where {@link #copyStore} puts each object: a file's, or {@code bytes} in place of the file's. */
+    /** Where {@link #copyStore} puts each object, given as its file. */
     @FunctionalInterface
     private interface ObjectSink {
-        void put(String key, Path file, byte[] bytes) throws IOException;
+        void put(String key, Path file) throws IOException;
     }
 
-    /** Every object of the dataset's local store into {@code sink}, under the same key, its topic's metadata replaced. */
-    private static void copyStore(BenchDataset dataset, byte[] metadata, ObjectSink sink) throws IOException {
+    /** Every object of the dataset's local store into {@code sink}, under the same key. */
+    private static void copyStore(BenchDataset dataset, ObjectSink sink) throws IOException {
         Path root = dataset.dataDir().resolve("store");
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 String key = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
-                sink.put(key, file, key.endsWith("/" + Folder.METADATA_FILE) ? metadata : null);
+                sink.put(key, file);
             }
-        }
-    }
-
-    /** The topic folder's {@code metadata.json} as the server writes it, with the topic's Arrow schema. */
-    private static byte[] topicMetadata(BenchDataset dataset) {
-        try (Repository repository = dataset.openRepository()) {
-            Topic topic = repository.catalog().findTopicByLocator(dataset.spec().locator(0)).orElseThrow();
-            Session session = repository.catalog().listSessions(topic.sequenceId()).stream()
-                    .filter(s -> s.id() == topic.sessionId()).findFirst().orElseThrow();
-            return new TopicFolderMetadata(topic.locator(), session.locator(), topic.serializationFormat(),
-                    topic.ontologyTag().orElse(""), UserMetadata.parse(topic.userMetadataJson()), topic.createdAt(),
-                    Optional.of(dataset.spec().shape().schema())).toJson();
         }
     }
 

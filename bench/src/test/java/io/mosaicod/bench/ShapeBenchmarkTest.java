@@ -9,7 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A shape's report: one row per variant, failed systems named, every goal checked, JSON written. */
+/**
+ * A shape's report: one row per variant, failed systems named, every goal checked, JSON written; the matrix's
+ * ingestion table, one row per variant, from the dataset's real DoPut.
+ */
 class ShapeBenchmarkTest {
     @TempDir
     Path work;
@@ -32,9 +35,11 @@ class ShapeBenchmarkTest {
         ShapeReads.Result reads = new ShapeReads.Result(read("local", 1.0, 0.5), read("S3 (s3proxy)", 1.0, 1.2), before,
                 after, true);
         ShapeBenchmark.Result result = new ShapeBenchmark.Result(imu,
-                List.of(new ShapeBenchmark.Row(Variant.DISJOINT, DatasetSummary.of(dataset), speed, reads),
+                List.of(new ShapeBenchmark.Row(Variant.DISJOINT, DatasetSummary.of(dataset), dataset.ingest(), speed,
+                        reads),
                         // --speed false: reads only
-                        new ShapeBenchmark.Row(Variant.OVERLAPPING, DatasetSummary.of(dataset), null, reads)), null);
+                        new ShapeBenchmark.Row(Variant.OVERLAPPING, DatasetSummary.of(dataset), dataset.ingest(),
+                                null, reads)), null);
 
         String markdown = ShapeBenchmark.markdown(result);
 
@@ -50,6 +55,17 @@ class ShapeBenchmarkTest {
                 Map.class);
         assertThat(json.get("shape")).isEqualTo("imu");
         assertThat((List<?>) json.get("variants")).hasSize(2);
+
+        DatasetUpload.Figures ingest = dataset.ingest();
+        assertThat(ingest.batches()).isEqualTo(3);
+        assertThat(ingest.rows()).isEqualTo(30);
+        assertThat(ingest.arrowBytes()).isPositive();
+        assertThat(ingest.seconds()).isPositive();
+        assertThat(ingest.warmUpBatches()).isPositive();
+        String ingestTable = ShapeIngestTable.markdown(List.of(result));
+        assertThat(ingestTable.lines().filter(line -> line.startsWith("| imu | "))).hasSize(2)
+                .allSatisfy(row -> assertThat(row).startsWith("| imu | ").contains("| 3 | 30 | "));
+        assertThat(((Map<?, ?>) ((List<?>) json.get("variants")).get(0)).get("ingest")).isNotNull();
     }
 
     private static ChildJvm.Measurement run(double seconds) {

@@ -56,14 +56,7 @@ class ColumnBodyCheckTest {
             covariance.setNull(1);
             covariance.setValueCount(2);
 
-            UnionMapWriter writer = labels.getWriter();
-            writer.setPosition(0);
-            writer.startMap();
-            writer.startEntry();
-            writer.key().varChar().writeVarChar("a");
-            writer.value().integer().writeInt(1);
-            writer.endEntry();
-            writer.endMap();
+            UnionMapWriter writer = writeOneEntry(labels);
             writer.setPosition(1);
             writer.startMap();
             writer.endMap();
@@ -116,14 +109,7 @@ class ColumnBodyCheckTest {
     @Test
     void aNullMapKeyIsRefusedNamingTheMapsKeys() {
         try (MapVector labels = MapVector.empty("labels", allocator, false)) {
-            UnionMapWriter writer = labels.getWriter();
-            writer.setPosition(0);
-            writer.startMap();
-            writer.startEntry();
-            writer.key().varChar().writeVarChar("a");
-            writer.value().integer().writeInt(1);
-            writer.endEntry();
-            writer.endMap();
+            writeOneEntry(labels);
             labels.setValueCount(1);
             StructVector entries = (StructVector) labels.getDataVector();
             ((VarCharVector) entries.getChildrenFromFields().get(0)).setNull(0);
@@ -191,6 +177,19 @@ class ColumnBodyCheckTest {
         assertThat(firstInvalid(0xf4, 0x90, 0x80, 0x80)).as("above U+10FFFF").isZero();
         assertThat(firstInvalid('a', 'b', 0xe2, 0x82)).as("cut short").isEqualTo(2);
         assertThat(firstInvalid(0x80)).as("a lone continuation byte").isZero();
+    }
+
+    /** Map 0 of {@code labels} is {@code {"a": 1}}; the writer, for the maps that follow. */
+    private static UnionMapWriter writeOneEntry(MapVector labels) {
+        UnionMapWriter writer = labels.getWriter();
+        writer.setPosition(0);
+        writer.startMap();
+        writer.startEntry();
+        writer.key().varChar().writeVarChar("a");
+        writer.value().integer().writeInt(1);
+        writer.endEntry();
+        writer.endMap();
+        return writer;
     }
 
     private long firstInvalid(String text) {

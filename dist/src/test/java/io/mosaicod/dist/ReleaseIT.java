@@ -58,6 +58,9 @@ class ReleaseIT {
             assertThat(home.resolve(file)).as(file).isRegularFile();
         }
         assertThat(Files.isExecutable(home.resolve("bin/mosaicod"))).isTrue();
+        // the release's own README: what it needs and how it starts, not the source tree's Maven and tests
+        assertThat(Files.readString(home.resolve("README.md"))).contains("mosaicod " + VERSION, "Java 17", "`stat`")
+                .doesNotContain("mvn ", "cli/target/mosaicod.jar", "${project.version}");
         Path zip = ARCHIVE.resolveSibling("mosaicod-" + VERSION + ".zip");
         try (ZipFile archive = new ZipFile(zip.toFile())) {
             assertThat(archive.getEntry("mosaicod-" + VERSION + "/lib/mosaicod.jar")).isNotNull();

@@ -1,6 +1,7 @@
 package io.mosaicod.db;
 
 import java.util.Collection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,7 +21,17 @@ public interface Catalog {
     Optional<Sequence> findSequence(String locator);
 
     /** All sequences, by locator. */
-    List<Sequence> listSequences();
+    default List<Sequence> listSequences() {
+        List<Sequence> all = new ArrayList<>();
+        eachSequence(all::add);
+        return all;
+    }
+
+    /**
+     * Hands {@code each} every sequence, by locator, as the repository reads them: one statement whatever the
+     * count, and none held in memory (ListFlights of a year of recordings).
+     */
+    void eachSequence(Consumer<Sequence> each);
 
     /** @return false if there was no such sequence */
     boolean deleteSequence(long sequenceId);

@@ -16,19 +16,22 @@ public final class Glob {
     private final String pattern;
     private final String regex;
     private final String sqliteGlob;
+    private final String unanchoredStartSuffix;
     private final Pattern compiled;
 
-    private Glob(String pattern, String regex, String sqliteGlob) {
+    private Glob(String pattern, String regex, String sqliteGlob, String unanchoredStartSuffix) {
         this.pattern = pattern;
         this.regex = regex;
         this.sqliteGlob = sqliteGlob;
+        this.unanchoredStartSuffix = unanchoredStartSuffix;
         this.compiled = Pattern.compile(regex, Pattern.DOTALL);
     }
 
     /** @throws BadFilterException for an empty pattern, one over 256 characters, or a malformed class */
     public static Glob of(String pattern) {
         requireLength(pattern);
-        return new Glob(pattern, regexOf(pattern), sqliteGlobOf(pattern));
+        String regex = regexOf(pattern);
+        return new Glob(pattern, regex, sqliteGlobOf(pattern), isWildcard(pattern.charAt(0)) ? literalEnd(pattern) : "");
     }
 
     /**
@@ -46,7 +49,20 @@ public final class Glob {
             // SQLite's GLOB has no escape character: a class of one character is the literal
             glob.append(c == '*' || c == '?' || c == '[' ? "[" + c + "]" : String.valueOf(c));
         }
-        return new Glob(text, regex.append(".*$").toString(), glob.append('*').toString());
+        return new Glob(text, regex.append(".*$").toString(), glob.append('*').toString(), "");
+    }
+
+    private static boolean isWildcard(char c) {
+        return c == '*' || c == '?' || c == '#' || c == '[';
+    }
+
+    /** The literal characters after the pattern's last wildcard or class (the regex check ran: classes close). */
+    private static String literalEnd(String pattern) {
+        int start = pattern.length();
+        while (start > 0 && !isWildcard(pattern.charAt(start - 1)) && pattern.charAt(start - 1) != ']') {
+            start--;
+        }
+        return pattern.substring(start);
     }
 
     private static void requireLength(String pattern) {
@@ -69,6 +85,14 @@ public final class Glob {
             throw new BadFilterException("malformed character class in $match pattern `" + pattern + "`");
         }
         return end;
+    }
+
+    /**
+     * For a pattern that starts with a wildcard and ends with literal text ({@code *_0002}), that text: every
+     * match ends with it, which an index of reversed names can find when no index of names can. Empty otherwise.
+     */
+    public String unanchoredStartSuffix() {
+        return unanchoredStartSuffix;
     }
 
     /** The text as the client wrote it. */

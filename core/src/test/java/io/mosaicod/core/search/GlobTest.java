@@ -65,4 +65,18 @@ class GlobTest {
                 .hasMessage("Bad request: $match pattern longer than 256 characters.");
         assertThat(Glob.containing("[a-").pattern()).as("no class to be malformed").isEqualTo("[a-");
     }
+
+    /** What a reversed-name index can find: the literal end of a glob that no name index can, starting wild. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"*_0002|_0002", "*/imu|/imu", "?x#/imu|/imu",
+            "[a-c]*.x|.x", "*[0-9]/imu|/imu", "*x]|\"\"", "run_*|\"\"", "run_*_2|\"\"", "*|\"\"", "*imu*|\"\"",
+            "*#|\"\""})
+    void aWildStartsLiteralEndIsItsSuffix(String pattern, String suffix) {
+        assertThat(Glob.of(pattern).unanchoredStartSuffix()).isEqualTo(suffix);
+    }
+
+    @Test
+    void aContainingGlobHasNoSuffix() {
+        assertThat(Glob.containing("imu").unanchoredStartSuffix()).isEmpty();
+    }
 }

@@ -64,8 +64,8 @@ final class JdbcCatalog implements Catalog {
         this.summaries = new TopicSummaries(database, rows);
         Dialect dialect = database.dialect;
         this.insertSequence = dialect.render("""
-                INSERT INTO sequence (uuid, locator, user_metadata, folder, created_at_ms)
-                VALUES (?, ?, ?, ?, {now_ms})
+                INSERT INTO sequence (uuid, locator, locator_reversed, user_metadata, folder, created_at_ms)
+                VALUES (?, ?, ?, ?, ?, {now_ms})
                 ON CONFLICT (locator) DO NOTHING
                 RETURNING\s""" + CatalogRows.SEQUENCE_COLUMNS);
         this.insertSession = dialect.render("""
@@ -74,9 +74,9 @@ final class JdbcCatalog implements Catalog {
         // the sequence is the session's; no row is inserted if the session does not exist or is finalized (in the
         // same statement: a finalize committed after the caller looked at the session must still keep the topic out)
         this.insertTopic = dialect.render("""
-                INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,
+                INSERT INTO topic (uuid, sequence_id, session_id, locator, locator_reversed, user_metadata, folder,
                                    serialization_format, ontology_tag, created_at_ms)
-                SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, {now_ms} FROM session s
+                SELECT ?, s.sequence_id, s.id, ?, ?, ?, ?, ?, ?, {now_ms} FROM session s
                 WHERE s.id = ? AND s.completed_at_ms IS NULL
                 ON CONFLICT (locator) DO NOTHING
                 RETURNING\s""" + CatalogRows.TOPIC_COLUMNS);
@@ -95,7 +95,8 @@ final class JdbcCatalog implements Catalog {
     public Sequence createSequence(String locator, String userMetadataJson, String folder) {
         return database.write("create sequence `" + locator + "`", connection -> {
             Sequence sequence = database.first(connection, insertSequence, rows::sequence, UUID.randomUUID(), locator,
-                    userMetadataJson, folder).orElseThrow(() -> new AlreadyExistsException("Sequence", locator));
+                            ReversedLocator.of(locator), userMetadataJson, folder)
+                    .orElseThrow(() -> new AlreadyExistsException("Sequence", locator));
             metadataIndex.add(connection, MetadataOwner.SEQUENCE, sequence.id());
             return sequence;
         });
@@ -111,9 +112,8 @@ final class JdbcCatalog implements Catalog {
     }
 
     @Override
-    public List<Sequence> listSequences() {
-        return database.read("list sequences",
-                connection -> database.list(connection, SEQUENCE_SELECT + " ORDER BY locator", rows::sequence));
+    public void eachSequence(Consumer<Sequence> each) {
+        database.stream("list sequences", SEQUENCE_SELECT + " ORDER BY locator", rows::sequence, each);
     }
 
     @Override
@@ -178,8 +178,8 @@ final class JdbcCatalog implements Catalog {
     public Topic createTopic(NewTopic topic) {
         return database.write("create topic `" + topic.locator() + "`", connection -> {
             Optional<Topic> created = database.first(connection, insertTopic, rows::topic, UUID.randomUUID(),
-                    topic.locator(), topic.userMetadataJson(), topic.folder(), topic.serializationFormat(),
-                    topic.ontologyTag().orElse(null), topic.sessionId());
+                    topic.locator(), ReversedLocator.of(topic.locator()), topic.userMetadataJson(), topic.folder(),
+                    topic.serializationFormat(), topic.ontologyTag().orElse(null), topic.sessionId());
             if (created.isEmpty()) {
                 if (findTopic(connection, "locator", topic.locator()).isPresent()) {
                     throw new AlreadyExistsException("Topic", topic.locator());

@@ -38,6 +38,15 @@ enum SearchDialect {
         String byCodePoint(String column) {
             return column; // SQLite's default BINARY collation already is
         }
+
+        /**
+         * Without statistics of value ranges, SQLite may prefer walking every sequence in locator order, to save
+         * sorting, over a range of the index a condition names; a unary {@code +} takes the order off the indexes.
+         */
+        @Override
+        String answerOrder(String column) {
+            return "+" + column;
+        }
     },
 
     POSTGRESQL("""
@@ -74,6 +83,12 @@ enum SearchDialect {
         String byCodePoint(String column) {
             return column + " COLLATE \"C\"";
         }
+
+        /** PostgreSQL weighs sorting the answer against a walk in order with its statistics. */
+        @Override
+        String answerOrder(String column) {
+            return column;
+        }
     };
 
     private final String flattenUserMetadata;
@@ -98,4 +113,7 @@ enum SearchDialect {
 
     /** {@code column} compared by Unicode code point, the order both databases then agree on. */
     abstract String byCodePoint(String column);
+
+    /** An ORDER BY term for {@code column} that sorts the answer: its cost grows with the answer, not the catalog. */
+    abstract String answerOrder(String column);
 }

@@ -112,6 +112,14 @@ abstract class HotStatementPlanContract {
     }
 
     @Test
+    void globsWithAWildStartAndALiteralEndReadARangeOfTheReversedLocatorIndexes() throws SQLException {
+        assertSearches(searchPlan("{\"topic\":{\"name\":{\"$match\":\"*_0002\"}}}"), "topic_locator_reversed_idx");
+        assertSearches(searchPlan("{\"topic\":{\"name\":{\"$match\":\"*[0-9]/imu\"}}}"), "topic_locator_reversed_idx");
+        assertSearches(searchPlan("{\"sequence\":{\"name\":{\"$match\":\"*#_0002\"}}}"),
+                "sequence_locator_reversed_idx");
+    }
+
+    @Test
     void topicSummariesReadEachTopicsChunksThroughTheChunkIndex() throws SQLException {
         TopicSummaries.Statement ofASequence = TopicSummaries.statement(new TopicSelection(Optional.of("run_0002"),
                 Optional.empty(), 100, OptimizationQueue.NO_ATTEMPT_LIMIT));

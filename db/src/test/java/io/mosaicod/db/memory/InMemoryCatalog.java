@@ -68,10 +68,12 @@ final class InMemoryCatalog implements Catalog {
     }
 
     @Override
-    public List<Sequence> listSequences() {
+    public void eachSequence(Consumer<Sequence> each) {
+        List<Sequence> sorted;
         synchronized (tables) {
-            return tables.sequences.values().stream().sorted(Comparator.comparing(Sequence::locator)).toList();
+            sorted = tables.sequences.values().stream().sorted(Comparator.comparing(Sequence::locator)).toList();
         }
+        sorted.forEach(each);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.mosaicod.server.read;
 
 import io.mosaicod.core.ClientText;
-import io.mosaicod.db.Sequence;
 import io.mosaicod.server.catalog.CatalogLookup;
 import io.mosaicod.server.protocol.ProtocolException;
 import java.nio.charset.StandardCharsets;
@@ -30,10 +29,11 @@ public final class SequenceListing {
             throw ProtocolException.badRequest("ListFlights criteria `" + ClientText.quote(expression)
                     + "` is not supported; send \"\" or \"/\" to list every sequence");
         }
-        for (Sequence sequence : lookup.catalog().listSequences()) {
-            String name = sequence.locator();
-            FlightEndpoint endpoint = new FlightEndpoint(new Ticket(name.getBytes(StandardCharsets.UTF_8)));
-            out.accept(new FlightInfo(null, FlightDescriptor.path(name), List.of(endpoint), -1, -1));
-        }
+        lookup.catalog().eachSequence(sequence -> out.accept(entry(sequence.locator())));
+    }
+
+    private static FlightInfo entry(String name) {
+        FlightEndpoint endpoint = new FlightEndpoint(new Ticket(name.getBytes(StandardCharsets.UTF_8)));
+        return new FlightInfo(null, FlightDescriptor.path(name), List.of(endpoint), -1, -1);
     }
 }

@@ -28,10 +28,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * V5 flattens the user metadata of sequences and topics created before it exactly as the repository flattens
- * that of new ones: a repository upgraded from V4 searches its old catalog like a new one.
+ * The migrations that derive search columns from what older versions stored fill them for old rows exactly as the
+ * repository fills them for new ones: V5 flattens user metadata, V10 reverses locators. A repository upgraded
+ * from V4 searches its old catalog like a new one.
  */
-class UserMetadataBackfillTest {
+class MigrationBackfillTest {
     private static final String METADATA = """
             {"robot":{"name":"r1","arm":{"model":"ur5","payload_kg":5.5}},"tags":["night",7,true,null,[1,2]],
              "fleet":[{"id":7},{"id":9}],"empty":{},"none":[],"my key":"x","big":12345678901,"off":false}""";
@@ -54,7 +55,10 @@ class UserMetadataBackfillTest {
                             + " FROM sequence",
                     "INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,"
                             + " serialization_format, created_at_ms) SELECT '00000000-0000-0000-0000-000000000003',"
-                            + " sequence_id, id, 'old/imu', '" + json + "', 'tp_old', 'default', 1 FROM session");
+                            + " sequence_id, id, 'old/imu', '" + json + "', 'tp_old', 'default', 1 FROM session",
+                    "INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,"
+                            + " serialization_format, created_at_ms) SELECT '00000000-0000-0000-0000-000000000004',"
+                            + " sequence_id, id, 'old/caméra😀_0002', '{}', 'tp_old2', 'default', 1 FROM session");
 
             try (Repository repository = Repositories.open(config)) {
                 Catalog catalog = repository.catalog();
@@ -68,6 +72,11 @@ class UserMetadataBackfillTest {
                 assertThat(find(repository, "{'sequence':{'user_metadata':{'fleet[*].id':{'$eq':9},"
                         + "'tags':{'$eq':true}}},'topic':{'user_metadata':{'**.model':{'$match':'ur#'}}}}"))
                         .containsExactly("new/imu", "old/imu");
+                catalog.createTopic(new NewTopic(session, "new/caméra😀_0002", "{}", "tp_new2", "default",
+                        Optional.empty()));
+                assertThat(find(repository, "{'topic':{'name':{'$match':'*a😀_0002'}}}"))
+                        .containsExactly("new/caméra😀_0002", "old/caméra😀_0002");
+                assertThat(find(repository, "{'topic':{'name':{'$match':'*/imu'}}}")).containsExactly("new/imu", "old/imu");
             }
         }
     }

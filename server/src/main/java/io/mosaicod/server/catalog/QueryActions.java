@@ -37,7 +37,7 @@ final class QueryActions {
     }
 
     ActionResponse query(SearchFilter filter) {
-        List<SearchHit> hits = search.find(filter.sequence(), filter.topic());
+        List<SearchHit> hits = search.find(filter.sequence(), filter.topic(), filter.ontology());
         Map<Long, Cluster> spans = Map.of();
         if (!filter.ontology().isEmpty()) {
             Map<String, List<OntologyCondition>> byTag = byTag(filter.ontology());

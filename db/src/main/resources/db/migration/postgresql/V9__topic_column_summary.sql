@@ -7,7 +7,7 @@
 -- have none.
 CREATE TABLE topic_column_summary (
     topic_id    BIGINT  NOT NULL REFERENCES topic (id) ON DELETE CASCADE,
-    column_path TEXT    NOT NULL,
+    column_path TEXT    COLLATE "C" NOT NULL,
     kind        TEXT    NOT NULL CHECK (kind IN ('numeric', 'text', 'mixed')),
     min_number  DOUBLE PRECISION,
     max_number  DOUBLE PRECISION,
@@ -18,7 +18,8 @@ CREATE TABLE topic_column_summary (
     PRIMARY KEY (topic_id, column_path)
 );
 -- `> v` reads the range of summaries whose max reaches v; `< v` those whose min does; a condition on a path whose
--- statistics are of another kind (or mixed) reads the path's rows of that kind, usually none.
+-- statistics are of another kind (or mixed) reads the path's rows of that kind, usually none; one on a struct reads
+-- the range of its fields' paths (`pose.` to `pose/`, in code-point order on both databases).
 CREATE INDEX topic_column_summary_max_idx ON topic_column_summary (column_path, max_number);
 CREATE INDEX topic_column_summary_min_idx ON topic_column_summary (column_path, min_number);
 CREATE INDEX topic_column_summary_kind_idx ON topic_column_summary (column_path, kind);

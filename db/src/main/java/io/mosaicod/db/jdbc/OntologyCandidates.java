@@ -15,8 +15,9 @@ import java.util.Map;
  * the chunks' ({@code ChunkPruning}), applied to the topic's combined statistics: every comparison non-strict, as
  * statistics and operands are both rounded to doubles. A topic stays a candidate when nothing is known against it:
  * it is still uploading (no summary yet), or its statistics for the column are of another kind or missing from
- * some chunk (reading it decides, or refuses the operand). A topic without statistics for the column has no value
- * there, which no bounded condition accepts. Conditions with no bound ({@code $neq}, {@code $match}, existence,
+ * some chunk (reading it decides, or refuses the operand), or the path names a struct (whose data refuses a bound)
+ * rather than a leaf. The codec writes statistics for every numeric and text leaf of every chunk, so a topic
+ * without statistics for the path has no such leaf, and no value there, which no bounded condition accepts. Conditions with no bound ({@code $neq}, {@code $match}, existence,
  * text, lists compared whole) keep every topic of their tag.
  */
 final class OntologyCandidates {
@@ -57,7 +58,11 @@ final class OntologyCandidates {
             }
             // statistics of another kind say nothing of numbers
             parameters.add(path);
-            sql.append("\n    UNION ").append(SUMMARY).append(" AND kind IN ('text', 'mixed'))");
+            sql.append("\n    UNION ").append(SUMMARY).append(" AND kind IN ('text', 'mixed')");
+            // a struct's fields: its data refuses the condition, as it did before topics had summaries
+            parameters.add(path + ".");
+            parameters.add(path + "/");
+            sql.append("\n    UNION SELECT topic_id FROM topic_column_summary WHERE column_path > ? AND column_path < ?)");
         }
         return sql.toString();
     }

@@ -32,8 +32,8 @@ SELECT c.topic_id, s.column_path,
        CASE WHEN MIN(s.kind) = MAX(s.kind)
                  AND COUNT(*) = (SELECT COUNT(*) FROM chunk k WHERE k.topic_id = c.topic_id)
             THEN MIN(s.kind) ELSE 'mixed' END,
-       MIN(s.min_number), MAX(s.max_number), MIN(s.min_text COLLATE "C"), MAX(s.max_text COLLATE "C"), bool_or(s.has_null),
-       bool_or(s.has_nan)
+       MIN(s.min_number), MAX(s.max_number), MIN(s.min_text COLLATE "C"), MAX(s.max_text COLLATE "C"),
+       bool_or(s.has_null), bool_or(s.has_nan)
 FROM topic t JOIN chunk c ON c.topic_id = t.id JOIN chunk_column_stats s ON s.chunk_id = c.id
 WHERE t.upload_completed_at_ms IS NOT NULL
 GROUP BY c.topic_id, s.column_path;

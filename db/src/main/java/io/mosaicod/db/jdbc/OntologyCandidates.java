@@ -17,8 +17,9 @@ import java.util.Map;
  * it is still uploading (no summary yet), or its statistics for the column are of another kind or missing from
  * some chunk (reading it decides, or refuses the operand), or the path names a struct (whose data refuses a bound)
  * rather than a leaf. The codec writes statistics for every numeric and text leaf of every chunk, so a topic
- * without statistics for the path has no such leaf, and no value there, which no bounded condition accepts. Conditions with no bound ({@code $neq}, {@code $match}, existence,
- * text, lists compared whole) keep every topic of their tag.
+ * without statistics for the path has no such leaf, and no value there, which no bounded condition accepts.
+ * Conditions with no bound ({@code $neq}, {@code $match}, existence, text, lists compared whole) keep every topic
+ * of their tag.
  */
 final class OntologyCandidates {
     private static final String SUMMARY = "SELECT topic_id FROM topic_column_summary WHERE column_path = ?";
@@ -62,7 +63,8 @@ final class OntologyCandidates {
             // a struct's fields: its data refuses the condition, as it did before topics had summaries
             parameters.add(path + ".");
             parameters.add(path + "/");
-            sql.append("\n    UNION SELECT topic_id FROM topic_column_summary WHERE column_path > ? AND column_path < ?)");
+            sql.append("\n    UNION SELECT topic_id FROM topic_column_summary")
+                    .append(" WHERE column_path > ? AND column_path < ?)");
         }
         return sql.toString();
     }

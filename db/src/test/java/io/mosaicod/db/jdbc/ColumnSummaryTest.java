@@ -85,7 +85,8 @@ class ColumnSummaryTest {
             assertThat(repository.optimizationQueue().commitOptimization(lease,
                     chunks(List.of(List.of(numeric("x", 0, 1, false, false)))),
                     RunReport.succeeded(new RunVolume(2, 2, 20), new RunVolume(1, 1, 20)))).isTrue();
-            assertThat(summary(database.config(), topic.id())).containsExactly("x numeric 0.0 1.0 null null false false");
+            assertThat(summary(database.config(), topic.id()))
+                    .containsExactly("x numeric 0.0 1.0 null null false false");
 
             assertThat(catalog.deleteTopic(topic.id())).isTrue();
             assertThat(summary(database.config(), topic.id())).isEmpty();
@@ -103,8 +104,8 @@ class ColumnSummaryTest {
             List<String> inserts = new ArrayList<>(List.of(
                     "INSERT INTO sequence (uuid, locator, user_metadata, folder, created_at_ms)"
                             + " VALUES ('00000000-0000-0000-0000-000000000001', 'old', '{}', 'sq_old', 1)",
-                    "INSERT INTO session (uuid, sequence_id, ulid, created_at_ms) SELECT"
-                            + " '00000000-0000-0000-0000-000000000002', id, '01J00000000000000000000000', 1 FROM sequence",
+                    "INSERT INTO session (uuid, sequence_id, ulid, created_at_ms) SELECT '00000000-0000-0000-0000-"
+                            + "000000000002', id, '01J00000000000000000000000', 1 FROM sequence",
                     oldTopic(3, "old/imu", "2"),
                     oldTopic(4, "old/uploading", "NULL")));
             for (int c = 0; c < STATS.size(); c++) {

@@ -95,8 +95,8 @@ class TopicPruningTest {
                 candidates += hits.size();
                 matching += expected.size();
             }
-            System.out.printf("TopicPruningTest %s: %d filters, %d topics judged unpruned, %d candidates, %d matching%n",
-                    dialect, FILTERS, judged, candidates, matching);
+            System.out.printf("TopicPruningTest %s: %d filters, %d topics judged unpruned, %d candidates,"
+                    + " %d matching%n", dialect, FILTERS, judged, candidates, matching);
             assertThat(matching).as("filters are drawn so that matches are common").isGreaterThan(judged / 20);
             assertThat(candidates).as("the summaries spared topics").isLessThan(judged * 3 / 4);
             assertThat(allocator.getAllocatedMemory()).isZero();

@@ -48,7 +48,8 @@ class OntologyPruningScaleTest {
         "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)"
                 + " INSERT INTO sequence (uuid, locator, user_metadata, folder, created_at_ms)"
                 + " SELECT 'sq' || i, 'run_' || i, '{}', 'sq_' || i, 1 FROM n",
-        "INSERT INTO session (uuid, sequence_id, ulid, created_at_ms) SELECT 'ss' || id, id, 'U' || id, 1 FROM sequence",
+        "INSERT INTO session (uuid, sequence_id, ulid, created_at_ms)"
+                + " SELECT 'ss' || id, id, 'U' || id, 1 FROM sequence",
         "WITH RECURSIVE j (k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM j WHERE k < 99)"
                 + " INSERT INTO topic (uuid, sequence_id, session_id, locator, user_metadata, folder,"
                 + " serialization_format, ontology_tag, created_at_ms, upload_completed_at_ms)"
@@ -57,8 +58,8 @@ class OntologyPruningScaleTest {
         "WITH RECURSIVE o (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM o WHERE i < 9)"
                 + " INSERT INTO chunk (uuid, topic_id, ordinal, object_key, size_bytes, arrow_size_bytes, row_count,"
                 + " min_timestamp_ns, max_timestamp_ns, sorted)"
-                + " SELECT printf('00000000-0000-4000-8000-%012d', 10 * t.id + i), t.id, i, 'k' || t.id || '_' || i, 1, 1, 100, 1000 * i,"
-                + " 1000 * i + 999, TRUE FROM topic t, o",
+                + " SELECT printf('00000000-0000-4000-8000-%012d', 10 * t.id + i), t.id, i, 'k' || t.id || '_' || i,"
+                + " 1, 1, 100, 1000 * i, 1000 * i + 999, TRUE FROM topic t, o",
         STATS};
 
     private static final String[] POSTGRES_LOAD = {

@@ -17,15 +17,8 @@ CREATE TABLE topic_column_summary (
     has_nan     BOOLEAN NOT NULL,
     PRIMARY KEY (topic_id, column_path)
 );
--- `> v` reads the range of summaries whose max reaches v; `< v` those whose min does; a condition on a path whose
--- statistics are of another kind (or mixed) reads the path's rows of that kind, usually none; one on a struct reads
--- the range of its fields' paths (`pose.` to `pose/`, in code-point order on both databases).
-CREATE INDEX topic_column_summary_max_idx ON topic_column_summary (column_path, max_number);
-CREATE INDEX topic_column_summary_min_idx ON topic_column_summary (column_path, min_number);
-CREATE INDEX topic_column_summary_kind_idx ON topic_column_summary (column_path, kind);
--- Topics still uploading have no summary yet and stay candidates of every search of their tag.
-CREATE INDEX topic_uploading_idx ON topic (ontology_tag) WHERE upload_completed_at_ms IS NULL;
-
+-- The topics completed before this migration, summarized before the indexes are built (faster than indexing
+-- row by row).
 INSERT INTO topic_column_summary (topic_id, column_path, kind, min_number, max_number, min_text, max_text, has_null,
                                   has_nan)
 SELECT c.topic_id, s.column_path,
@@ -37,3 +30,12 @@ SELECT c.topic_id, s.column_path,
 FROM topic t JOIN chunk c ON c.topic_id = t.id JOIN chunk_column_stats s ON s.chunk_id = c.id
 WHERE t.upload_completed_at_ms IS NOT NULL
 GROUP BY c.topic_id, s.column_path;
+
+-- `> v` reads the range of summaries whose max reaches v; `< v` those whose min does; a condition on a path whose
+-- statistics are of another kind (or mixed) reads the path's rows of that kind, usually none; one on a struct reads
+-- the range of its fields' paths (`pose.` to `pose/`, in code-point order on both databases).
+CREATE INDEX topic_column_summary_max_idx ON topic_column_summary (column_path, max_number);
+CREATE INDEX topic_column_summary_min_idx ON topic_column_summary (column_path, min_number);
+CREATE INDEX topic_column_summary_kind_idx ON topic_column_summary (column_path, kind);
+-- Topics still uploading have no summary yet and stay candidates of every search of their tag.
+CREATE INDEX topic_uploading_idx ON topic (ontology_tag) WHERE upload_completed_at_ms IS NULL;

@@ -83,7 +83,8 @@ public interface Catalog {
 
     /**
      * Records that the topic's upload stream ended normally. Its first and last {@code timestamp_ns} are
-     * taken from its chunks, so they can never disagree with them.
+     * taken from its chunks, so they can never disagree with them, as is the summary of their column statistics
+     * that search selects topics by.
      *
      * @return false if the topic does not exist or its upload was already complete
      */

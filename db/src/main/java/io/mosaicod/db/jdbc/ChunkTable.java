@@ -45,10 +45,12 @@ final class ChunkTable {
 
     private final Database database;
     private final CatalogRows rows;
+    private final ColumnSummaries summaries;
 
     ChunkTable(Database database, CatalogRows rows) {
         this.database = database;
         this.rows = rows;
+        this.summaries = new ColumnSummaries(database);
     }
 
     Chunk insert(Connection connection, long topicId, NewChunk chunk) throws SQLException {
@@ -130,6 +132,14 @@ final class ChunkTable {
                 }
             }
         }
+    }
+
+    /**
+     * Summarizes the column statistics of a completed topic's chunks (V9), after they changed: its upload completed,
+     * or its chunks were replaced or added to.
+     */
+    void summarize(Connection connection, long topicId) throws SQLException {
+        summaries.replace(connection, topicId);
     }
 
     /** Deletes the topic's chunks; their statistics go with them (ON DELETE CASCADE). */

@@ -241,8 +241,13 @@ final class JdbcCatalog implements Catalog {
 
     @Override
     public boolean markUploadComplete(long topicId) {
-        return database.read("complete the upload of topic " + topicId,
-                connection -> database.update(connection, completeUpload, topicId) > 0);
+        return database.write("complete the upload of topic " + topicId, connection -> {
+            if (database.update(connection, completeUpload, topicId) == 0) {
+                return false;
+            }
+            chunks.summarize(connection, topicId);
+            return true;
+        });
     }
 
     @Override
@@ -253,8 +258,11 @@ final class JdbcCatalog implements Catalog {
 
     @Override
     public Chunk addChunk(long topicId, NewChunk chunk) {
-        return database.write("add chunk `" + chunk.objectKey() + "` to topic " + topicId,
-                connection -> chunks.insert(connection, topicId, chunk));
+        return database.write("add chunk `" + chunk.objectKey() + "` to topic " + topicId, connection -> {
+            Chunk added = chunks.insert(connection, topicId, chunk);
+            chunks.summarize(connection, topicId); // a chunk added to a completed topic widens its summary
+            return added;
+        });
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.mosaicod.db.jdbc;
 
 import io.mosaicod.core.search.MetadataFilter;
+import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.CatalogSearch;
 import io.mosaicod.db.SearchHit;
 import java.util.List;
@@ -17,11 +18,11 @@ final class JdbcCatalogSearch implements CatalogSearch {
     }
 
     @Override
-    public List<SearchHit> find(MetadataFilter sequence, MetadataFilter topic) {
+    public List<SearchHit> find(MetadataFilter sequence, MetadataFilter topic, List<OntologyCondition> ontology) {
         return database.read("search the catalog", connection -> {
             List<String> paths = sequence.userMetadata().isEmpty() && topic.userMetadata().isEmpty() ? List.of()
                     : database.list(connection, "SELECT path FROM metadata_key", row -> row.getString(1));
-            SearchStatement statement = new SearchStatement(dialect, paths, sequence, topic);
+            SearchStatement statement = new SearchStatement(dialect, paths, sequence, topic, ontology);
             return database.list(connection, statement.sql(), row -> new SearchHit(row.getLong(1), row.getString(2),
                     row.getString(3), Optional.ofNullable(row.getString(4))), statement.parameters());
         });

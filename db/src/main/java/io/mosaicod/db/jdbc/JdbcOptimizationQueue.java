@@ -170,6 +170,7 @@ final class JdbcOptimizationQueue implements OptimizationQueue {
                     inserts.insert(topicId, chunk);
                 }
             }
+            chunks.summarize(connection, topicId);
             database.update(connection, switchFolder, lease.freshFolder(), topicId);
             insertRun(connection, lease, report);
             return true;

@@ -124,6 +124,7 @@ final class JdbcUploadClaims implements UploadClaims {
     public boolean complete(UploadClaim held) {
         return database.write("complete the upload of topic " + held.topicId(), connection -> {
             if (database.update(connection, complete, held.topicId(), held.token()) > 0) {
+                chunks.summarize(connection, held.topicId());
                 return true;
             }
             requireTopic(connection, held.topicId());

@@ -5,6 +5,7 @@ import io.mosaicod.core.search.FilterValue;
 import io.mosaicod.core.search.MetadataField;
 import io.mosaicod.core.search.MetadataFilter;
 import io.mosaicod.core.search.Operator;
+import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Optional;
 
 /**
  * The SQL of one search: topics joined with their sequence, each condition a predicate on a catalog column or
- * an {@code IN} over the flattened user metadata (V5), bound parameters collected in order.
+ * an {@code IN} over the flattened user metadata (V5), the ontology block's a selection of the topics whose column
+ * summaries let it hold ({@link OntologyCandidates}); bound parameters collected in order.
  */
 final class SearchStatement {
     private static final String SELECT = """
@@ -29,11 +31,15 @@ final class SearchStatement {
     private final List<Object> parameters = new ArrayList<>();
 
     /** @param metadataPaths every flattened path stored ({@code metadata_key}), to resolve key paths against */
-    SearchStatement(SearchDialect dialect, List<String> metadataPaths, MetadataFilter sequence, MetadataFilter topic) {
+    SearchStatement(SearchDialect dialect, List<String> metadataPaths, MetadataFilter sequence, MetadataFilter topic,
+                    List<OntologyCondition> ontology) {
         this.dialect = dialect;
         this.metadataPaths = metadataPaths;
         add(MetadataOwner.SEQUENCE, sequence);
         add(MetadataOwner.TOPIC, topic);
+        if (!ontology.isEmpty()) {
+            predicates.add(OntologyCandidates.predicate(ontology, parameters));
+        }
     }
 
     String sql() {

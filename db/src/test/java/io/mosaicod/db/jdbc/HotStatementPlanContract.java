@@ -84,7 +84,7 @@ abstract class HotStatementPlanContract {
     private String searchPlan(String filter) throws SQLException {
         SearchFilter parsed = SearchFilterParser.parse(filter.getBytes(StandardCharsets.UTF_8));
         SearchStatement statement = new SearchStatement(SearchDialect.of(dialect()), List.of(), parsed.sequence(),
-                parsed.topic());
+                parsed.topic(), parsed.ontology());
         return plan(statement.sql(), statement.parameters());
     }
 
@@ -109,6 +109,23 @@ abstract class HotStatementPlanContract {
         assertSearches(searchPlan("{\"topic\":{\"name\":{\"$match\":\"run_0002/*\"}}}"), locatorPatternIndex("topic"));
         assertSearches(searchPlan("{\"sequence\":{\"name\":{\"$match\":\"run_0002*\"}}}"),
                 locatorPatternIndex("sequence"));
+    }
+
+    /**
+     * An ontology condition with a bound selects its candidates from ranges of the column summaries' indexes (and
+     * the tag's uploading topics, and summaries of another kind, through theirs), not from every topic of the tag.
+     */
+    @Test
+    void anOntologyBoundReadsARangeOfTheColumnSummaryIndexes() throws SQLException {
+        String above = searchPlan("{\"ontology\":{\"imu.acc.z\":{\"$gt\":50}}}");
+        for (String index : List.of("topic_column_summary_max_idx", "topic_column_summary_kind_idx",
+                "topic_uploading_idx")) {
+            assertSearches(above, index);
+        }
+        assertSearches(searchPlan("{\"ontology\":{\"imu.acc.z\":{\"$lt\":-50}}}"), "topic_column_summary_min_idx");
+        assertSearches(searchPlan("{\"topic\":{\"name\":{\"$match\":\"run_0002/*\"}},"
+                + "\"ontology\":{\"imu.acc.z\":{\"$between\":[1,2]},\"gps.fix\":{\"$outside\":[0,3]}}}"),
+                "topic_column_summary_max_idx");
     }
 
     @Test

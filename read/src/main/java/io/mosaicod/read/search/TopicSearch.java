@@ -7,6 +7,7 @@ import io.mosaicod.db.Chunk;
 import io.mosaicod.db.ColumnStats;
 import io.mosaicod.db.Topic;
 import io.mosaicod.read.BackgroundThreads;
+import io.mosaicod.read.cluster.Cluster;
 import io.mosaicod.read.cluster.MatchTimes;
 import io.mosaicod.store.ObjectStore;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -34,6 +36,12 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * memory from one allocator (whose limit is the query engine's memory pool).
  */
 public final class TopicSearch implements AutoCloseable {
+    /**
+     * Candidates judged at a time: their chunk rows and statistics are held meanwhile, so that a search of every
+     * topic of a tag holds those of this many, however many the catalog has.
+     */
+    static final int CANDIDATES_AT_ONCE = 500;
+
     private final Catalog catalog;
     private final ObjectStore store;
     private final BufferAllocator allocator;
@@ -68,10 +76,20 @@ public final class TopicSearch implements AutoCloseable {
     /**
      * The same, and with {@code spans}, the span of each candidate's matching rows' times: then every chunk that
      * could widen a span is read, the earliest-starting and latest-ending first, and those the span found so far
-     * covers are dropped.
+     * covers are dropped. Candidates are judged {@link #CANDIDATES_AT_ONCE} at a time, in order.
      */
     public TopicMatches judge(List<Candidate> candidates, boolean spans) throws IOException {
-        return new MatchingTopics(this, candidates, spans).judge(chunkQueries, limits.maxConcurrentChunkQueries());
+        BitSet matching = new BitSet();
+        List<Optional<Cluster>> found = new ArrayList<>(spans ? candidates.size() : 0);
+        for (int from = 0; from < candidates.size(); from += CANDIDATES_AT_ONCE) {
+            List<Candidate> window = candidates.subList(from, Math.min(candidates.size(), from + CANDIDATES_AT_ONCE));
+            TopicMatches judged = new MatchingTopics(this, window, spans)
+                    .judge(chunkQueries, limits.maxConcurrentChunkQueries());
+            int offset = from;
+            judged.matching().stream().forEach(c -> matching.set(offset + c));
+            found.addAll(judged.spans());
+        }
+        return new TopicMatches(matching, found);
     }
 
     /**

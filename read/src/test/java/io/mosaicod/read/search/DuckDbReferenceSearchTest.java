@@ -4,6 +4,7 @@ import static io.mosaicod.read.search.OntologyFilters.conditions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mosaicod.core.config.DatabaseConfig;
+import io.mosaicod.core.search.MetadataFilter;
 import io.mosaicod.core.search.QueryEngineLimits;
 import io.mosaicod.core.search.SearchFilter.OntologyCondition;
 import io.mosaicod.db.Repository;
@@ -147,6 +148,10 @@ class DuckDbReferenceSearchTest {
                             shape.schema(), ontology, start, end, query);
                     assertThat(search.anyRowMatches(topic.id(), conditions)).as("anyRowMatches, " + context)
                             .isEqualTo(!all.isEmpty());
+                    Topic judged = topic;
+                    assertThat(all.isEmpty() || repository.search().find(MetadataFilter.NONE, MetadataFilter.NONE,
+                            conditions).stream().anyMatch(hit -> hit.topicId() == judged.id()))
+                            .as("a matching topic is a candidate by its column summaries, " + context).isTrue();
                     List<Cluster> found = new ArrayList<>();
                     search.matchTimes(topic, conditions, start, end, new MatchTimes(new ClusterBuilder(1, found::add)));
                     assertThat(found).as("clusters of one time each, " + context)

@@ -107,6 +107,24 @@ class TopicSearchTest {
         assertThat(chunksRead).as("every chunk's maximum is below").hasValue(0);
     }
 
+    /** More candidates than are judged at once: each window's answers land at their candidates' positions. */
+    @Test
+    void candidatesBeyondOneWindowAreAnsweredAtTheirPositions() throws IOException {
+        int count = 2 * TopicSearch.CANDIDATES_AT_ONCE + 7;
+        List<TopicSearch.Candidate> candidates = new ArrayList<>();
+        BitSet expected = new BitSet();
+        for (int i = 0; i < count; i++) {
+            boolean match = i % 97 == 3;
+            candidates.add(new TopicSearch.Candidate(topic.id(), conditions(match
+                    ? "{'imu.acc_x':{'$between':[7001, 7002]}}" : "{'imu.acc_x':{'$gt':99999}}")));
+            expected.set(i, match);
+        }
+        TopicMatches found = search.judge(candidates, true);
+        assertThat(found.matching()).isEqualTo(expected);
+        assertThat(found.spans()).hasSize(count);
+        assertThat(found.spans().stream().filter(Optional::isPresent).count()).isEqualTo(expected.cardinality());
+    }
+
     @Test
     void aConditionEveryRowOfAChunkFailsIsFoundFalseByReadingIt() throws IOException {
         // acc_x 1000 c + r / 7 never equals 5000.5 but lies within chunk 5's range: read, then no match

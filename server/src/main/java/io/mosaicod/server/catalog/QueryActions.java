@@ -22,8 +22,9 @@ import java.util.function.Function;
 
 /**
  * {@code query}: the topics whose sequence and own metadata match, grouped by sequence (SEARCH.md §1). The
- * sequence and topic blocks are answered in SQL; the ontology block, split by ontology tag, on the data of the
- * candidate topics of each tag. With an ontology block, a sequence is answered when it has a matching topic for
+ * sequence and topic blocks are answered in SQL, which also keeps only the topics whose column summaries let the
+ * ontology block's conditions hold; the ontology block, split by ontology tag, is then judged on the data of those
+ * candidates. With an ontology block, a sequence is answered when it has a matching topic for
  * every tag the block names, with its matching topics of all of them. The 0.5 dialect's
  * {@code include_timestamp_range} adds each topic's span of matching rows, all its rows without conditions.
  */
@@ -37,7 +38,7 @@ final class QueryActions {
     }
 
     ActionResponse query(SearchFilter filter) {
-        List<SearchHit> hits = search.find(filter.sequence(), filter.topic());
+        List<SearchHit> hits = search.find(filter.sequence(), filter.topic(), filter.ontology());
         Map<Long, Cluster> spans = Map.of();
         if (!filter.ontology().isEmpty()) {
             Map<String, List<OntologyCondition>> byTag = byTag(filter.ontology());

@@ -26,12 +26,12 @@ public interface CleanupLedger {
     List<RetiredFolder> retiredFolders();
 
     /**
-     * Records {@code folder} as retired now, in one statement, if nothing references it and it is not recorded
-     * yet (a recorded folder keeps its time, so repeated sweeps never postpone its deletion).
+     * Records each of {@code folders} as retired now, in one transaction, if nothing references it and it is not
+     * recorded yet (a recorded folder keeps its time, so repeated sweeps never postpone its deletion).
      *
-     * @return whether it was recorded by this call
+     * @return how many were recorded by this call
      */
-    boolean retireIfUnreferenced(String folder, String reason);
+    int retireIfUnreferenced(List<String> folders, String reason);
 
     /**
      * Forgets a retired folder once it is deleted, or found referenced again (it is recorded anew when that

@@ -93,9 +93,14 @@ final class JdbcCleanupLedger implements CleanupLedger {
     }
 
     @Override
-    public boolean retireIfUnreferenced(String folder, String reason) {
-        return database.read("record folder `" + folder + "` as retired",
-                connection -> database.update(connection, retire, folder, reason, folder) > 0);
+    public int retireIfUnreferenced(List<String> folders, String reason) {
+        return database.write("record " + folders.size() + " unreferenced folders as retired", connection -> {
+            int recorded = 0;
+            for (String folder : folders) {
+                recorded += database.update(connection, retire, folder, reason, folder);
+            }
+            return recorded;
+        });
     }
 
     @Override

@@ -59,13 +59,17 @@ final class InMemoryCleanupLedger implements CleanupLedger {
     }
 
     @Override
-    public boolean retireIfUnreferenced(String folder, String reason) {
+    public int retireIfUnreferenced(List<String> folders, String reason) {
         synchronized (tables) {
-            if (tables.isReferenced(folder) || tables.retired.containsKey(folder)) {
-                return false;
+            Instant now = tables.now();
+            int recorded = 0;
+            for (String folder : folders) {
+                if (!tables.isReferenced(folder) && !tables.retired.containsKey(folder)) {
+                    tables.retired.put(folder, new RetiredFolder(folder, now, reason));
+                    recorded++;
+                }
             }
-            tables.retired.put(folder, new RetiredFolder(folder, tables.now(), reason));
-            return true;
+            return recorded;
         }
     }
 

@@ -17,6 +17,7 @@ import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,6 +36,8 @@ import org.slf4j.LoggerFactory;
 public final class CleanupRoutine {
     /** Registry entries silent this long belong to processes long gone; each pass forgets them. */
     public static final Duration INSTANCE_PURGE_SILENCE = Duration.ofDays(7);
+    /** Unreferenced folders a sweep records per transaction: one transaction per folder would take minutes. */
+    static final int SWEEP_BATCH = 500;
     private static final Logger LOG = LoggerFactory.getLogger(CleanupRoutine.class);
 
     private final CleanupLedger ledger;
@@ -170,19 +173,18 @@ public final class CleanupRoutine {
             LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal.get());
             return Optional.of(CleanupState.FAILED);
         }
+        List<String> unreferenced = sweep.unreferenced();
         int recorded = 0;
-        for (String folder : sweep.unreferenced()) {
+        for (int from = 0; from < unreferenced.size(); from += SWEEP_BATCH) {
             Optional<CleanupState> stopped = stopped(pass, lease, tally);
             if (stopped.isPresent()) {
                 return stopped;
             }
-            // one statement that checks the references again: a folder referenced since the listing is skipped
-            if (ledger.retireIfUnreferenced(folder, OrphanSweep.REASON)) {
-                tally.marked();
-                recorded++;
-                LOG.debug("Recorded unreferenced folder {} as retired", folder);
-            }
+            // checks the references again, folder by folder: one referenced since the listing is not recorded
+            recorded += ledger.retireIfUnreferenced(
+                    unreferenced.subList(from, Math.min(unreferenced.size(), from + SWEEP_BATCH)), OrphanSweep.REASON);
         }
+        tally.marked(recorded);
         ledger.recordSweep(pass);
         LOG.atInfo().addKeyValue("cleanup_pass", pass.runId()).addKeyValue("folders", sweep.top().folders().size())
                 .log("Cleanup pass {} swept the store: {} of mosaicod's, {} newly recorded as retired", pass.runId(),

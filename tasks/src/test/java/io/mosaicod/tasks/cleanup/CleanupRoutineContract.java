@@ -353,7 +353,7 @@ abstract class CleanupRoutineContract {
         Sequence sequence = sequence("run");
         Session session = catalog.createSession(sequence.id());
         String recordedBefore = orphan(Folder.Kind.TOPIC);
-        assertThat(ledger.retireIfUnreferenced(recordedBefore, "test")).isTrue();
+        assertThat(ledger.retireIfUnreferenced(List.of(recordedBefore), "test")).isEqualTo(1);
         String neverRecorded = orphan(Folder.Kind.TOPIC);
         Set<String> keysRecorded = keysOf(recordedBefore);
         Set<String> keysUnrecorded = keysOf(neverRecorded);

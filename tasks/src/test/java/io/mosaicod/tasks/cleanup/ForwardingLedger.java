@@ -50,8 +50,8 @@ class ForwardingLedger implements CleanupLedger {
     }
 
     @Override
-    public boolean retireIfUnreferenced(String folder, String reason) {
-        return ledger.retireIfUnreferenced(folder, reason);
+    public int retireIfUnreferenced(List<String> folders, String reason) {
+        return ledger.retireIfUnreferenced(folders, reason);
     }
 
     @Override

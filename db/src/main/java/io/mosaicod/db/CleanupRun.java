@@ -10,8 +10,4 @@ import java.util.Optional;
  */
 public record CleanupRun(long id, long instanceId, Instant startedAt, Optional<Instant> endedAt, CleanupState state,
                          int marked, int deleted, int failed, List<String> errors, boolean swept) {
-
-    public CleanupRun withSwept() {
-        return new CleanupRun(id, instanceId, startedAt, endedAt, state, marked, deleted, failed, errors, true);
-    }
 }

@@ -91,7 +91,9 @@ final class InMemoryCleanupLedger implements CleanupLedger {
     @Override
     public void recordSweep(CleanupPass pass) {
         synchronized (tables) {
-            tables.cleanupRuns.computeIfPresent(pass.runId(), (id, run) -> run.withSwept());
+            tables.cleanupRuns.computeIfPresent(pass.runId(), (id, run) -> new CleanupRun(run.id(), run.instanceId(),
+                    run.startedAt(), run.endedAt(), run.state(), run.marked(), run.deleted(), run.failed(), run.errors(),
+                    true));
         }
     }
 

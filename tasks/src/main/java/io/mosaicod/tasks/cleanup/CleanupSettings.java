@@ -53,9 +53,4 @@ public record CleanupSettings(Duration retention, Duration passLease, boolean em
     public CleanupSettings sweepingEvery(Duration interval) {
         return new CleanupSettings(retention, passLease, emptyRepositoryConfirmed, interval);
     }
-
-    /** These settings with a pass lease of {@code lease}. */
-    public CleanupSettings withPassLease(Duration lease) {
-        return new CleanupSettings(retention, lease, emptyRepositoryConfirmed, sweepInterval);
-    }
 }

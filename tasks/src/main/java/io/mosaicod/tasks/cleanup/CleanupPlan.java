@@ -42,8 +42,7 @@ public record CleanupPlan(Instant now, Duration retention, boolean sweeps, List<
             throws IOException {
         CleanupLedger ledger = repository.cleanupLedger();
         Instant now = repository.now();
-        boolean sweeps = ledger.lastSweep().map(last -> !last.plus(settings.sweepInterval()).isAfter(now))
-                .orElse(true);
+        boolean sweeps = settings.sweepDue(ledger.lastSweep(), now);
         Map<String, RetiredFolder> retired = ledger.retiredFolders().stream()
                 .collect(Collectors.toMap(RetiredFolder::folder, Function.identity()));
         List<Step> steps = new ArrayList<>();

@@ -124,7 +124,7 @@ public final class CleanupRoutine {
 
     /** The pass's work once it holds the lease: an orphan sweep if one is due, then the retired folders due. */
     private CleanupState work(CleanupPass pass, LeaseRenewal lease, PassTally tally) {
-        if (sweepDue(pass)) {
+        if (settings.sweepDue(ledger.lastSweep(), pass.startedAt())) {
             Optional<CleanupState> ended = sweep(pass, lease, tally);
             if (ended.isPresent()) {
                 return ended.get();
@@ -145,12 +145,6 @@ public final class CleanupRoutine {
             }
         }
         return tally.failedCount() == 0 ? CleanupState.SUCCEEDED : CleanupState.FAILED;
-    }
-
-    /** Whether the latest sweep, by any instance, began at least the sweep interval before this pass. */
-    private boolean sweepDue(CleanupPass pass) {
-        return ledger.lastSweep().map(last -> !last.plus(settings.sweepInterval()).isAfter(pass.startedAt()))
-                .orElse(true);
     }
 
     /**
@@ -181,10 +175,11 @@ public final class CleanupRoutine {
                 return stopped;
             }
             // checks the references again, folder by folder: one referenced since the listing is not recorded
-            recorded += ledger.retireIfUnreferenced(
+            int batch = ledger.retireIfUnreferenced(
                     unreferenced.subList(from, Math.min(unreferenced.size(), from + SWEEP_BATCH)), OrphanSweep.REASON);
+            tally.marked(batch);
+            recorded += batch;
         }
-        tally.marked(recorded);
         ledger.recordSweep(pass);
         LOG.atInfo().addKeyValue("cleanup_pass", pass.runId()).addKeyValue("folders", sweep.top().folders().size())
                 .log("Cleanup pass {} swept the store: {} of mosaicod's, {} newly recorded as retired", pass.runId(),

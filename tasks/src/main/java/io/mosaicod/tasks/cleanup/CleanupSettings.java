@@ -1,7 +1,9 @@
 package io.mosaicod.tasks.cleanup;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How a cleanup pass behaves.
@@ -42,6 +44,14 @@ public record CleanupSettings(Duration retention, Duration passLease, boolean em
 
     public static CleanupSettings withRetention(Duration retention) {
         return new CleanupSettings(retention, DEFAULT_PASS_LEASE, false, DEFAULT_SWEEP_INTERVAL);
+    }
+
+    /**
+     * Whether a pass at {@code now} sweeps: no sweep ever ran, or the latest one (by any instance) began at least
+     * the sweep interval before.
+     */
+    public boolean sweepDue(Optional<Instant> lastSweep, Instant now) {
+        return lastSweep.map(last -> !last.plus(sweepInterval).isAfter(now)).orElse(true);
     }
 
     /** These settings, with the operator's word that an empty repository is the store's. */

@@ -27,7 +27,7 @@ final class SchemaMigration {
      * The newest migration this build carries, {@code V<n>__*.sql} under each dialect's migration folder
      * ({@code SchemaMigrationTest} keeps it true).
      */
-    static final String LATEST_VERSION = "7";
+    static final String LATEST_VERSION = "8";
     private static final String LATEST_APPLIED =
             "SELECT COUNT(*) FROM flyway_schema_history WHERE version = '" + LATEST_VERSION + "' AND success";
 

@@ -14,12 +14,16 @@ import io.mosaicod.tasks.cleanup.CleanupRoutine;
 import io.mosaicod.tasks.cleanup.CleanupSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 final class CleanupCommand extends ConfiguredCommand {
     private static final CommandSpec.Option DRY_RUN = CommandSpec.Option.flag(List.of("--dry-run"),
-            "Print what a pass would mark, delete and leave alone, and change nothing (no pass is recorded).");
+            "Print what a pass would record, delete and leave alone, and change nothing (no pass is recorded).");
+    private static final CommandSpec.Option SWEEP = CommandSpec.Option.flag(List.of("--sweep"),
+            "Sweep the store for folders nothing references or recorded in every pass of this process, whatever"
+                    + " the sweep interval (same as --sweep-interval 0).");
     private static final CommandSpec.Option CONFIRM_EMPTY_REPOSITORY = CommandSpec.Option.flag(
             List.of("--confirm-empty-repository"), "Clean a store although the repository references no folder at"
                     + " all (every sequence deleted on purpose); without it such a pass refuses, as a repository"
@@ -32,22 +36,25 @@ final class CleanupCommand extends ConfiguredCommand {
     @Override
     CommandSpec baseSpec() {
         return CommandSpec.of("cleanup",
-                        "Mark store folders nothing references, and delete marked ones older than the retention.")
+                        "Delete the store folders retired longer ago than the retention; now and then, sweep the store"
+                                + " for folders nothing references.")
                 .withFooter("", "Exit codes: 0 done (also: another cleanup's pass was running, or stopped by SIGINT/SIGTERM),",
                         "1 fatal error, 2 bad configuration, 3 a one-shot pass that failed on some folders or could not",
                         "finish (the next pass retries them). See docs/cleanup.md.")
-                .withOptions(List.of(DRY_RUN, CONFIRM_EMPTY_REPOSITORY));
+                .withOptions(List.of(DRY_RUN, SWEEP, CONFIRM_EMPTY_REPOSITORY));
     }
 
     @Override
     List<Setting<?>> flaggedSettings() {
-        return List.of(Settings.CLEANUP_TIME_INTERVAL, Settings.CLEANUP_RETENTION_DURATION);
+        return List.of(Settings.CLEANUP_TIME_INTERVAL, Settings.CLEANUP_RETENTION_DURATION,
+                Settings.CLEANUP_SWEEP_INTERVAL);
     }
 
     @Override
     int run(MosaicodConfig config, CommandArguments arguments) throws IOException, InterruptedException {
         MosaicodConfig.Cleanup options = config.cleanup();
-        CleanupSettings settings = CleanupSettings.withRetention(options.retentionDuration());
+        CleanupSettings settings = CleanupSettings.withRetention(options.retentionDuration())
+                .sweepingEvery(arguments.flag(SWEEP.key()) ? Duration.ZERO : options.sweepInterval());
         if (arguments.flag(CONFIRM_EMPTY_REPOSITORY.key())) {
             settings = settings.confirmingEmptyRepository();
         }
@@ -66,21 +73,21 @@ final class CleanupCommand extends ConfiguredCommand {
             RunningInstance.checkAccess(store);
             CleanupPlan plan = CleanupPlan.of(repository, store, settings);
             PrintWriter out = invocation.out();
-            out.printf("Dry run: nothing is changed. %s, database time %s, retention %d s.%n", store, plan.now(),
-                    plan.retention().toSeconds());
+            out.printf("Dry run: nothing is changed. %s, database time %s, retention %d s, %s.%n", store,
+                    plan.now(), plan.retention().toSeconds(), plan.sweeps()
+                            ? "the pass would sweep the store for orphans"
+                            : "no sweep due (the store is not listed)");
             if (plan.refusal().isPresent()) {
                 invocation.err().println("mosaicod: a cleanup pass would refuse this store: " + plan.refusal().get());
                 return ExitCode.ITEMS_FAILED;
             }
             for (CleanupPlan.Step step : plan.steps()) {
-                if (!step.action().equals("keep")) {
-                    out.printf("%-17s %-30s %s%n", step.action(), step.folder(),
-                            step.markedAt().map(at -> "marked " + at).orElse(""));
-                }
+                out.printf("%-18s %-30s %s%n", step.action(), step.folder(),
+                        step.retiredAt().map(at -> "retired " + at).orElse(""));
             }
-            out.printf("keep %d, unmark %d, mark %d, mark then delete %d, wait %d, delete %d folders.%n",
-                    plan.count("keep"), plan.count("unmark"), plan.count("mark"), plan.count("mark then delete"),
-                    plan.count("wait"), plan.count("delete"));
+            out.printf("record %d, record then delete %d, wait %d, delete %d folders.%n",
+                    plan.count(CleanupPlan.RECORD), plan.count(CleanupPlan.RECORD_THEN_DELETE),
+                    plan.count(CleanupPlan.WAIT), plan.count(CleanupPlan.DELETE));
             plan.foreign().ifPresent(foreign -> out.println("Left alone, not mosaicod's: " + foreign + "."));
             return ExitCode.OK;
         }

@@ -20,7 +20,8 @@ final class SettingOptions {
             Settings.CONFIG_FILE, "PATH", Settings.LOG_FORMAT, "pretty|plain|json",
             Settings.LOG_LEVEL, "warning|info|debug", Settings.HOST, "HOST", Settings.PORT, "PORT",
             Settings.STORE_OPTIMIZER_MAX_CHUNK_SIZE, "BYTES", Settings.STORE_OPTIMIZER_TIME_INTERVAL, "SECONDS",
-            Settings.CLEANUP_TIME_INTERVAL, "SECONDS", Settings.CLEANUP_RETENTION_DURATION, "SECONDS");
+            Settings.CLEANUP_TIME_INTERVAL, "SECONDS", Settings.CLEANUP_RETENTION_DURATION, "SECONDS",
+            Settings.CLEANUP_SWEEP_INTERVAL, "SECONDS");
 
     private SettingOptions() {
     }

@@ -1,18 +1,19 @@
 package io.mosaicod.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mosaicod.db.CleanupPass;
 import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.CleanupState;
 import io.mosaicod.db.InstanceKind;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.RetiredFolder;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.jdbc.Repositories;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -83,11 +84,12 @@ class CleanupCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("Dry run: nothing is changed.")
-                .containsPattern("mark then delete +" + orphan.name())
-                .contains("keep 1, unmark 0, mark 0, mark then delete 1, wait 0, delete 0 folders.",
+                .contains("the pass would sweep the store for orphans")
+                .containsPattern("record then delete +" + orphan.name())
+                .contains("record 0, record then delete 1, wait 0, delete 0 folders.",
                         "Left alone, not mosaicod's: 1 folder (robots) and 0 objects ().");
         assertThat(store.exists(orphan.metadataKey())).isTrue();
-        assertThat(store.exists(orphan.name() + "/" + Folder.TO_DELETE_MARKER)).isFalse();
+        assertThat(repository.cleanupLedger().retiredFolders()).as("nothing recorded").isEmpty();
         assertThat(repository.cleanupLedger().lastRun()).as("no pass recorded").isEmpty();
         assertThat(repository.instances().list().instances()).as("no instance registered").isEmpty();
     }
@@ -117,7 +119,7 @@ class CleanupCommandTest {
                 .startsWith("the repository references no folder, but the local store")
                 .endsWith("run the cleanup with --confirm-empty-repository");
         assertThat(store.exists(orphan.metadataKey())).isTrue();
-        assertThat(store.exists(orphan.toDeleteMarkerKey())).isFalse();
+        assertThat(repository.cleanupLedger().retiredFolders()).isEmpty();
         assertThat(cleanup("--dry-run").exitCode()).isEqualTo(ExitCode.ITEMS_FAILED);
 
         MainRun confirmed = cleanup("--retention-duration", "0", "--confirm-empty-repository");
@@ -127,31 +129,54 @@ class CleanupCommandTest {
     }
 
     @Test
-    void theDefaultRetentionOnlyMarks() throws Exception {
+    void theDefaultRetentionOnlyRecordsAndTheNextPassSweepsOnlyWhenAskedTo() throws Exception {
         Folder orphan = folderWithMetadata(Folder.newTopic());
 
         assertThat(cleanup("--confirm-empty-repository").exitCode()).isZero();
 
         assertThat(store.exists(orphan.metadataKey())).isTrue();
-        assertThat(store.exists(orphan.toDeleteMarkerKey())).isTrue();
+        assertThat(repository.cleanupLedger().retiredFolders()).extracting(RetiredFolder::folder)
+                .containsExactly(orphan.name());
+        Folder later = folderWithMetadata(Folder.newTopic());
+        assertThat(cleanup("--confirm-empty-repository").exitCode()).isZero();
+        assertThat(repository.cleanupLedger().lastRun().orElseThrow().swept()).as("swept a moment ago").isFalse();
+        assertThat(cleanup("--dry-run", "--confirm-empty-repository").out())
+                .contains("no sweep due (the store is not listed)").doesNotContain(later.name());
+
+        assertThat(cleanup("--sweep", "--confirm-empty-repository").exitCode()).isZero();
+
+        assertThat(repository.cleanupLedger().retiredFolders()).extracting(RetiredFolder::folder)
+                .containsExactlyInAnyOrder(orphan.name(), later.name());
     }
 
     @Test
     void aOneShotPassThatFailsOnAFolderExits3AndRecordsTheError() throws Exception {
         Folder orphan = folderWithMetadata(Folder.newTopic());
-        // a directory where the marker object must go: the local store cannot write the marker
-        Path blocker = dir.resolve("data/store").resolve(orphan.name()).resolve(Folder.TO_DELETE_MARKER);
-        Files.createDirectories(blocker);
-        Files.writeString(blocker.resolve("occupied"), "x");
-
-        MainRun run = cleanup("--retention-duration", "0", "--confirm-empty-repository");
+        // an immutable file (chattr +i) that not even root may delete: the local store cannot delete the folder
+        Path stuck = dir.resolve("data/store").resolve(orphan.metadataKey());
+        assumeTrue(immutable(stuck, true), "chattr +i is available on this file system");
+        MainRun run;
+        try {
+            run = cleanup("--retention-duration", "0", "--confirm-empty-repository");
+        } finally {
+            immutable(stuck, false);
+        }
 
         assertThat(run.exitCode()).isEqualTo(ExitCode.ITEMS_FAILED).isEqualTo(3);
         CleanupRun pass = repository.cleanupLedger().lastRun().orElseThrow();
         assertThat(pass.state()).isEqualTo(CleanupState.FAILED);
         assertThat(pass.failed()).isEqualTo(1);
         assertThat(pass.errors()).singleElement().asString().startsWith(orphan.name() + ": ")
-                .contains(orphan.toDeleteMarkerKey());
+                .contains(orphan.metadataKey());
+        assertThat(repository.cleanupLedger().retiredFolders()).as("left for the next pass").hasSize(1);
+    }
+
+    /** Sets or clears a file's immutable attribute; false if the file system or the user cannot. */
+    private static boolean immutable(Path file, boolean on) throws Exception {
+        Process chattr = new ProcessBuilder("chattr", on ? "+i" : "-i", file.toString()).redirectErrorStream(true)
+                .start();
+        chattr.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        return chattr.waitFor() == 0;
     }
 
     @Test
@@ -163,7 +188,7 @@ class CleanupCommandTest {
         assertThat(cleanup("--retention-duration", "0").exitCode()).isZero();
 
         assertThat(store.exists(orphan.metadataKey())).isTrue();
-        assertThat(store.exists(orphan.toDeleteMarkerKey())).isFalse();
+        assertThat(repository.cleanupLedger().retiredFolders()).isEmpty();
         assertThat(repository.cleanupLedger().lastRun().orElseThrow().id()).isEqualTo(held.runId());
     }
 }

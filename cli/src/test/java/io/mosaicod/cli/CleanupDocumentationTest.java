@@ -38,7 +38,8 @@ class CleanupDocumentationTest {
     @Test
     void theGuideListsTheCleanupSettingsWithTheirDefaults() throws IOException {
         String guide = read("docs/cleanup.md");
-        for (Setting<?> setting : List.of(Settings.CLEANUP_TIME_INTERVAL, Settings.CLEANUP_RETENTION_DURATION)) {
+        for (Setting<?> setting : List.of(Settings.CLEANUP_TIME_INTERVAL, Settings.CLEANUP_RETENTION_DURATION,
+                Settings.CLEANUP_SWEEP_INTERVAL)) {
             assertThat(guide).contains("`" + setting.flag().orElseThrow() + " S`", "`" + setting.env() + "`",
                     "`" + setting.fileKeyDisplay() + "`", "`" + setting.defaultText() + "`");
         }

@@ -1176,7 +1176,160 @@ abstract class RepositoryContract {
     void noCleanupHasRunInAFreshRepository() {
         assertThat(ledger().lastRun()).isEmpty();
         assertThat(ledger().referencedFolders()).isEmpty();
+        assertThat(ledger().retiredFolders()).isEmpty();
+        assertThat(ledger().lastSweep()).isEmpty();
     }
+
+    // ---------------------------------------------------------------- retired folders: every way a reference ends
+
+    private Map<String, String> retired() {
+        Map<String, String> reasons = new java.util.TreeMap<>();
+        ledger().retiredFolders().forEach(r -> reasons.put(r.folder(), r.reason()));
+        return reasons;
+    }
+
+    @Test
+    void aDeletedTopicsFolderIsRetiredAtTheDatabaseTime() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        Topic other = uploadedTopic("run/b", 0, 1);
+        Instant before = repository.now();
+
+        assertThat(catalog.deleteTopic(topic.id())).isTrue();
+
+        assertThat(ledger().retiredFolders()).singleElement().satisfies(r -> {
+            assertThat(r.folder()).isEqualTo(topic.folder());
+            assertThat(r.reason()).isEqualTo("topic deleted");
+            assertThat(r.retiredAt()).isBetween(before, repository.now());
+        });
+        assertThat(retired()).doesNotContainKey(other.folder());
+    }
+
+    @Test
+    void aDeletedSessionRetiresTheFoldersOfItsTopics() {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        Topic a = topic(session, "run/a");
+        Topic b = topic(session, "run/b");
+        Topic kept = topic(catalog.createSession(sequence.id()), "run/c");
+
+        assertThat(catalog.deleteSession(session.id())).isTrue();
+
+        assertThat(retired()).containsOnlyKeys(a.folder(), b.folder()).doesNotContainKey(kept.folder());
+    }
+
+    @Test
+    void aDeletedSequenceRetiresItsFolderItsTopicsFoldersAndTheirInFlightFreshFolders() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        Sequence sequence = catalog.findSequence("run").orElseThrow();
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(1);
+
+        assertThat(catalog.deleteSequence(sequence.id())).isTrue();
+
+        assertThat(retired()).isEqualTo(Map.of(sequence.folder(), "sequence deleted", topic.folder(), "topic deleted",
+                lease.freshFolder(), "optimization ended"));
+    }
+
+    @Test
+    void theOptimizersCommitRetiresTheOldFolderAndNotTheFreshOne() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease lease = acquire(1);
+
+        assertThat(queue.commitOptimization(lease, List.of(chunk(0, 0, 1)),
+                RunReport.succeeded(RunVolume.NONE, RunVolume.NONE))).isTrue();
+
+        assertThat(retired()).isEqualTo(Map.of(topic.folder(), "topic optimized into another folder"));
+        assertThat(ledger().isFolderReferenced(lease.freshFolder())).isTrue();
+    }
+
+    @Test
+    void anOptimizationThatEndsWithoutACommitRetiresItsFreshFolder() {
+        Topic failed = uploadedTopic("run/failed", 0, 1);
+        Topic optimal = uploadedTopic("run/optimal", 0, 1);
+        Topic released = uploadedTopic("run/released", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Map<Long, Lease> leases = new java.util.HashMap<>();
+        for (int i = 0; i < 3; i++) {
+            Lease lease = acquire(1);
+            leases.put(lease.topic().id(), lease);
+        }
+
+        queue.recordUnpublishedRun(leases.get(failed.id()),
+                RunReport.failed(RunOutcome.FAILED, "broke", RunVolume.NONE));
+        assertThat(queue.markAlreadyOptimal(leases.get(optimal.id()), RunReport.alreadyOptimal(RunVolume.NONE)))
+                .isTrue();
+        assertThat(queue.release(leases.get(released.id()))).isTrue();
+
+        assertThat(retired()).isEqualTo(Map.of(leases.get(failed.id()).freshFolder(), "optimization ended",
+                leases.get(optimal.id()).freshFolder(), "optimization ended",
+                leases.get(released.id()).freshFolder(), "optimization ended"));
+    }
+
+    @Test
+    void anExpiredLeaseRetiresItsFreshFolderWhenReclaimedOrTakenOver() {
+        uploadedTopic("run/a", 0, 1);
+        uploadedTopic("run/b", 0, 1);
+        queue.enqueueCompleteUnoptimizedTopics();
+        Lease reclaimed = queue.acquire(1, Duration.ofMillis(1)).orElseThrow();
+        Lease takenOver = queue.acquire(1, Duration.ofMillis(1)).orElseThrow();
+        testRepository.passClock(takenOver.expiresAt());
+
+        Lease next = acquire(2); // takes the first expired lease over directly
+        queue.reclaimExpiredLeases(); // frees the other
+
+        assertThat(retired()).isEqualTo(Map.of(reclaimed.freshFolder(), "optimization lease reclaimed",
+                takenOver.freshFolder(), "optimization lease reclaimed"));
+        assertThat(retired()).doesNotContainKey(next.freshFolder());
+    }
+
+    @Test
+    void retiredFoldersAreDueOnceTheRetentionHasPassedAndForgottenOnlyAsRead() {
+        Topic first = uploadedTopic("run/a", 0, 1);
+        catalog.deleteTopic(first.id());
+        RetiredFolder retired = ledger().retiredFolders().get(0);
+        Duration retention = Duration.ofMillis(300);
+
+        assertThat(ledger().dueForDeletion(Duration.ofHours(1))).isEmpty();
+        assertThat(ledger().dueForDeletion(Duration.ZERO)).containsExactly(retired);
+        testRepository.passClock(retired.retiredAt().plus(retention));
+        assertThat(ledger().dueForDeletion(retention)).containsExactly(retired);
+
+        ledger().forget(new RetiredFolder(retired.folder(), retired.retiredAt().plusMillis(1), retired.reason()));
+        assertThat(ledger().retiredFolders()).as("a later retirement is kept").containsExactly(retired);
+        ledger().forget(retired);
+        assertThat(ledger().retiredFolders()).isEmpty();
+    }
+
+    @Test
+    void theSweepRecordsAnUnreferencedFolderOnceAndNeverAReferencedOne() {
+        Topic topic = uploadedTopic("run/a", 0, 1);
+        String orphan = "tp_" + Ulid.generate();
+
+        assertThat(ledger().retireIfUnreferenced(List.of(topic.folder(), orphan), "found by the orphan sweep"))
+                .isEqualTo(1);
+        Instant recordedAt = ledger().retiredFolders().get(0).retiredAt();
+        testRepository.passClock(recordedAt.plusMillis(5));
+        assertThat(ledger().retireIfUnreferenced(List.of(orphan), "found by the orphan sweep"))
+                .as("a recorded folder keeps its time").isZero();
+
+        assertThat(ledger().retiredFolders()).containsExactly(
+                new RetiredFolder(orphan, recordedAt, "found by the orphan sweep"));
+    }
+
+    @Test
+    void theLastSweepIsTheStartOfTheLatestPassThatSwept() {
+        CleanupPass swept = ledger().beginPass(1, LONG_LEASE).orElseThrow();
+        ledger().recordSweep(swept);
+        ledger().finishPass(swept, new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        testRepository.passClock(swept.startedAt().plusMillis(5));
+        CleanupPass steady = ledger().beginPass(1, LONG_LEASE).orElseThrow();
+        ledger().finishPass(steady, new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+
+        assertThat(ledger().lastSweep()).contains(swept.startedAt());
+        assertThat(ledger().lastRun().orElseThrow().swept()).isFalse();
+    }
+
 
     // ---------------------------------------------------------------- instances and clock
 

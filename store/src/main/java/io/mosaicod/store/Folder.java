@@ -18,7 +18,10 @@ import java.util.OptionalInt;
 public record Folder(Kind kind, Ulid id) {
     public static final String METADATA_FILE = "metadata.json";
     public static final String DATA_DIRECTORY = "data";
-    /** DESIGN.md §7: the cleanup's mark on a folder nothing references any more. */
+    /**
+     * The mark that upstream mosaicod and earlier versions of this cleanup put on a folder nothing referenced. The
+     * cleanup no longer writes or reads it: its orphan sweep finds such folders as unreferenced.
+     */
     public static final String TO_DELETE_MARKER = "TO_DELETE";
     private static final String CHUNK_SUFFIX = ".parquet";
 

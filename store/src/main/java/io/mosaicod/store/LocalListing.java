@@ -44,8 +44,40 @@ final class LocalListing {
         String namePrefix = prefix.substring(slash + 1);
         return children(root, prefix, root.resolve(directoryKey), directoryKey, namePrefix).stream()
                 .<ListEntry>map(child -> child.directory ? new PrefixEntry(child.key + "/") : child.object())
-                .filter(entry -> !(entry instanceof PrefixEntry p)
-                        || new Walk(root, prefix, root.resolve(p.key()), p.key(), "").hasNext());
+                .filter(entry -> !(entry instanceof PrefixEntry p) || holdsAnObject(root, prefix, root.resolve(p.key())));
+    }
+
+    /**
+     * Whether any object is stored below {@code directory}, as S3 lists a common prefix only then. It stops at the
+     * first object found, reading the directories unsorted, so a topic folder of thousands of chunks costs what a
+     * folder of one does: listing the store's top level reads a few entries per folder, not the folders' insides.
+     */
+    private static boolean holdsAnObject(Path root, String listedPrefix, Path directory) {
+        List<Path> subdirectories = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path path : entries) {
+                if (isTemporary(path)) {
+                    continue;
+                }
+                BasicFileAttributes attributes;
+                try {
+                    attributes = Files.readAttributes(path, BasicFileAttributes.class);
+                } catch (NoSuchFileException deletedMeanwhile) {
+                    continue;
+                }
+                if (attributes.isRegularFile()) {
+                    return true;
+                }
+                if (attributes.isDirectory()) {
+                    subdirectories.add(path);
+                }
+            }
+        } catch (NoSuchFileException | NotDirectoryException absent) {
+            return false;
+        } catch (IOException e) {
+            throw LocalObjectStore.unchecked(listedPrefix, root, e);
+        }
+        return subdirectories.stream().anyMatch(subdirectory -> holdsAnObject(root, listedPrefix, subdirectory));
     }
 
     static boolean isTemporary(Path file) {

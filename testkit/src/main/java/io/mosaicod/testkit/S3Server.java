@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * on a free loopback port, with signature checking on. One per test JVM ({@link #shared()}), stopped and
  * its directory deleted when the JVM exits; test classes take a fresh bucket each ({@link #newBucket()}).
  * Tests that take the server down start a {@link #dedicated()} one; tests that count the writes each key
- * received start a {@link #recordingWrites()} one.
+ * received, or the reads a bucket received, start a {@link #recordingWrites()} one.
  */
 public final class S3Server implements AutoCloseable {
     public static final String ACCESS_KEY = "mosaicod-test";
@@ -81,7 +81,10 @@ public final class S3Server implements AutoCloseable {
         return startDedicated(false);
     }
 
-    /** A {@link #dedicated()} server that records every object write it receives ({@link #writtenKeys}). */
+    /**
+     * A {@link #dedicated()} server that records every object write it receives ({@link #writtenKeys}) and counts
+     * the reads ({@link #reads}).
+     */
     public static S3Server recordingWrites() {
         return startDedicated(true);
     }
@@ -105,6 +108,17 @@ public final class S3Server implements AutoCloseable {
         }
         return recorder.writes().stream().filter(write -> write.bucket().equals(bucket))
                 .map(RecordingBlobStore.Write::key).toList();
+    }
+
+    /**
+     * How many requests of each kind — {@code list} (one per page of a listing), {@code get}, {@code head} —
+     * {@code bucket} received. Only for a server started with {@link #recordingWrites()}.
+     */
+    public Map<String, Integer> reads(String bucket) {
+        if (recorder == null) {
+            throw new IllegalStateException("this s3proxy does not count reads; start it with recordingWrites()");
+        }
+        return recorder.reads(bucket);
     }
 
     /** Stops serving: connections in flight are cut and new ones refused, until {@link #resume()}. */

@@ -19,7 +19,7 @@ public final class TestSql {
      */
     private static final String[] TABLES = {"optimization_run", "topic_optimization", "notification",
         "chunk_column_stats", "chunk", "topic_metadata_value", "topic", "session", "sequence_metadata_value",
-        "sequence", "metadata_key", "cleanup_log", "routine_lease", "instance_registry", "api_key"};
+        "sequence", "retired_folder", "metadata_key", "cleanup_log", "routine_lease", "instance_registry", "api_key"};
 
     private TestSql() {
     }

@@ -33,7 +33,7 @@ final class MeteredCleanup implements CleanupMetrics {
 
     private static Counter folders(MeterRegistry registry, String outcome) {
         return Counter.builder("mosaicod.cleanup.folders").tag("outcome", outcome)
-                .description("Store folders the cleanup marked for deletion, deleted, or failed on").register(registry);
+                .description("Store folders the cleanup's sweeps recorded as retired (marked), deleted, or failed on").register(registry);
     }
 
     @Override

@@ -64,7 +64,7 @@ public final class ConfigLoader {
                         layers.get(Settings.STORE_OPTIMIZER_LEASE_DURATION),
                         layers.get(Settings.STORE_OPTIMIZER_MAX_ATTEMPTS)),
                 new MosaicodConfig.Cleanup(layers.get(Settings.CLEANUP_TIME_INTERVAL),
-                        layers.get(Settings.CLEANUP_RETENTION_DURATION)),
+                        layers.get(Settings.CLEANUP_RETENTION_DURATION), layers.get(Settings.CLEANUP_SWEEP_INTERVAL)),
                 new MosaicodConfig.Log(layers.get(Settings.LOG_FORMAT), layers.get(Settings.LOG_LEVEL)),
                 new MosaicodConfig.Metrics(layers.explicit(Settings.METRICS_ADDRESS)),
                 new QueryEngineLimits(layers.get(Settings.QUERY_ENGINE_MEMORY_POOL_SIZE),

@@ -82,7 +82,7 @@ public record MosaicodConfig(Optional<Path> configFile, Path dataDir, DatabaseCo
     }
 
     /** @param timeInterval sleep after each pass; zero = one pass, then exit */
-    public record Cleanup(Duration timeInterval, Duration retentionDuration) {
+    public record Cleanup(Duration timeInterval, Duration retentionDuration, Duration sweepInterval) {
 
         public boolean runsOnce() {
             return timeInterval.isZero();

@@ -204,8 +204,14 @@ public final class Settings {
 
     public static final Setting<Duration> CLEANUP_RETENTION_DURATION = Setting.of(
                     "MOSAICOD_CLEANUP_RETENTION_DURATION", "cleanup.retention_duration", ValueType.seconds(0),
-                    "Seconds an unreferenced, marked folder is kept before it is deleted; 0 deletes at once.")
+                    "Seconds a retired folder is kept before it is deleted; 0 deletes at once.")
             .withFlag("--retention-duration").withDefault(Duration.ofSeconds(86_400));
+
+    public static final Setting<Duration> CLEANUP_SWEEP_INTERVAL = Setting.of(
+                    "MOSAICOD_CLEANUP_SWEEP_INTERVAL", "cleanup.sweep_interval", ValueType.seconds(0),
+                    "Seconds after the latest orphan sweep (by any cleanup) before a pass lists the store again to"
+                            + " find folders nothing references or recorded; 0 sweeps in every pass.")
+            .withFlag("--sweep-interval").withDefault(Duration.ofSeconds(604_800));
 
     public static final Setting<Long> QUERY_ENGINE_MEMORY_POOL_SIZE = Setting.of(
                     "MOSAICOD_QUERY_ENGINE_MEMORY_POOL_SIZE", "query_engine.memory_pool_size",
@@ -256,7 +262,7 @@ public final class Settings {
             TLS_ENABLED, TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE, TARGET_GRPC_ENCODE_MESSAGE_SIZE,
             STORE_OPTIMIZER_TIME_INTERVAL, STORE_OPTIMIZER_MAX_CHUNK_SIZE, STORE_OPTIMIZER_MEMORY_POOL_SIZE,
             STORE_OPTIMIZER_LEASE_DURATION, STORE_OPTIMIZER_MAX_ATTEMPTS,
-            CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION,
+            CLEANUP_TIME_INTERVAL, CLEANUP_RETENTION_DURATION, CLEANUP_SWEEP_INTERVAL,
             QUERY_ENGINE_MEMORY_POOL_SIZE, MAX_CONCURRENT_CHUNK_QUERIES, MAX_SIZE_PLAIN_LIST_EQ,
             PARQUET_IN_MEMORY_ENCODING_BUFFER_SIZE,
             LOG_FORMAT, LOG_LEVEL,

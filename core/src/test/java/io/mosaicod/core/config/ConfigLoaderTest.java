@@ -64,7 +64,8 @@ class ConfigLoaderTest {
                 Duration.ZERO, 256_000_000L, 0L, Duration.ofSeconds(300), 3));
         assertThat(config.storeOptimizer().runsOnce()).isTrue();
         assertThat(config.storeOptimizer().leaseRenewalInterval()).isEqualTo(Duration.ofSeconds(100));
-        assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ZERO, Duration.ofSeconds(86_400)));
+        assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ZERO, Duration.ofSeconds(86_400),
+                Duration.ofDays(7)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.PRETTY, LogLevel.INFO));
         assertThat(config.metrics().address()).as("no metrics endpoint unless asked for").isEmpty();
     }
@@ -165,14 +166,17 @@ class ConfigLoaderTest {
         env.put("MOSAICOD_HOST", "10.0.0.1");
         env.put("MOSAICOD_CLEANUP_RETENTION_DURATION", "5");
         env.put("MOSAICOD_CLEANUP_TIME_INTERVAL", "6");
+        env.put("MOSAICOD_CLEANUP_SWEEP_INTERVAL", "7");
         env.put("MOSAICOD_LOG_FORMAT", "plain");
         flags.put(Settings.HOST, "10.0.0.2");
         flags.put(Settings.CLEANUP_RETENTION_DURATION, "0");
         flags.put(Settings.CLEANUP_TIME_INTERVAL, "60");
+        flags.put(Settings.CLEANUP_SWEEP_INTERVAL, "0");
         flags.put(Settings.LOG_FORMAT, "json");
         MosaicodConfig config = load();
         assertThat(config.server().host()).isEqualTo("10.0.0.2");
-        assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ofSeconds(60), Duration.ZERO));
+        assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ofSeconds(60), Duration.ZERO,
+                Duration.ZERO));
         assertThat(config.log().format()).isEqualTo(LogFormat.JSON);
     }
 

@@ -196,7 +196,7 @@ class UpstreamConfigurationTest {
         assertThat(config.storeOptimizer()).isEqualTo(new MosaicodConfig.StoreOptimizer(Duration.ofSeconds(600),
                 256L << 20, 512L << 20, Duration.ofSeconds(300), 3));
         assertThat(config.cleanup()).isEqualTo(new MosaicodConfig.Cleanup(Duration.ofSeconds(3600),
-                Duration.ofSeconds(172_800)));
+                Duration.ofSeconds(172_800), Duration.ofDays(7)));
         assertThat(config.log()).isEqualTo(new MosaicodConfig.Log(LogFormat.JSON, LogLevel.WARNING));
         assertThat(config.queryEngine()).isEqualTo(new QueryEngineLimits(1L << 30, 4, 1024));
         assertThat(config.server().tls()).as("named, but TLS is not enabled").isEmpty();

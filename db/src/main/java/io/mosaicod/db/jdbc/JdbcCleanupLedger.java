@@ -5,28 +5,27 @@ import io.mosaicod.db.CleanupPass;
 import io.mosaicod.db.CleanupResult;
 import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.CleanupState;
+import io.mosaicod.db.RetiredFolder;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
-/** Folder references and the {@code cleanup_log}; passes exclude each other through a {@code routine_lease} row. */
+/**
+ * Folder references, the retired folders and the {@code cleanup_log}; passes exclude each other through a
+ * {@code routine_lease} row. The database's triggers (V8 migration) record a folder in {@code retired_folder} when
+ * its last reference ends, whichever statement ends it.
+ */
 final class JdbcCleanupLedger implements CleanupLedger {
     private static final String ROUTINE = "cleanup";
-    private static final String REFERENCED_FOLDERS = """
-            SELECT folder FROM sequence
-            UNION SELECT folder FROM topic
-            UNION SELECT fresh_folder FROM topic_optimization WHERE fresh_folder IS NOT NULL""";
-    private static final String FOLDER_REFERENCE = """
-            SELECT 1 FROM sequence WHERE folder = ?
-            UNION ALL SELECT 1 FROM topic WHERE folder = ?
-            UNION ALL SELECT 1 FROM topic_optimization WHERE fresh_folder = ?""";
+    private static final String RETIRED_COLUMNS = "SELECT folder, retired_at_ms, reason FROM retired_folder";
     private static final String RUN_COLUMNS =
-            "id, instance_id, started_at_ms, ended_at_ms, state, marked, deleted, failed, errors";
+            "id, instance_id, started_at_ms, ended_at_ms, state, marked, deleted, failed, errors, swept";
 
     private final Database database;
     private final String takeLease;
@@ -34,6 +33,8 @@ final class JdbcCleanupLedger implements CleanupLedger {
     private final String insertRun;
     private final String renewLease;
     private final String finishRun;
+    private final String due;
+    private final String retire;
 
     JdbcCleanupLedger(Database database) {
         this.database = database;
@@ -57,18 +58,73 @@ final class JdbcCleanupLedger implements CleanupLedger {
         this.finishRun = dialect.render("""
                 UPDATE cleanup_log SET ended_at_ms = {now_ms}, state = ?, marked = ?, deleted = ?, failed = ?, errors = ?
                 WHERE id = ?""");
+        this.due = dialect.render(RETIRED_COLUMNS
+                + " WHERE retired_at_ms <= {now_ms} - ? ORDER BY retired_at_ms, folder");
+        // ON CONFLICT: a folder recorded already keeps its time, so sweeps never postpone its deletion
+        this.retire = dialect.render("""
+                INSERT INTO retired_folder (folder, retired_at_ms, reason) SELECT ?, {now_ms}, ?
+                WHERE NOT EXISTS (SELECT 1 FROM referenced_folder WHERE folder = ?)
+                ON CONFLICT (folder) DO NOTHING""");
     }
 
     @Override
     public Set<String> referencedFolders() {
         return database.read("list referenced folders",
-                connection -> new HashSet<>(database.list(connection, REFERENCED_FOLDERS, row -> row.getString(1))));
+                connection -> new HashSet<>(database.list(connection, "SELECT folder FROM referenced_folder",
+                        row -> row.getString(1))));
     }
 
     @Override
     public boolean isFolderReferenced(String folder) {
         return database.read("check whether folder `" + folder + "` is referenced", connection -> database.first(
-                connection, FOLDER_REFERENCE, row -> true, folder, folder, folder).isPresent());
+                connection, "SELECT 1 FROM referenced_folder WHERE folder = ?", row -> true, folder).isPresent());
+    }
+
+    @Override
+    public List<RetiredFolder> dueForDeletion(Duration retention) {
+        return database.read("list the retired folders due for deletion",
+                connection -> database.list(connection, due, JdbcCleanupLedger::retired, retention.toMillis()));
+    }
+
+    @Override
+    public List<RetiredFolder> retiredFolders() {
+        return database.read("list the retired folders", connection -> database.list(connection,
+                RETIRED_COLUMNS + " ORDER BY retired_at_ms, folder", JdbcCleanupLedger::retired));
+    }
+
+    @Override
+    public int retireIfUnreferenced(List<String> folders, String reason) {
+        return database.write("record " + folders.size() + " unreferenced folders as retired", connection -> {
+            int recorded = 0;
+            for (String folder : folders) {
+                recorded += database.update(connection, retire, folder, reason, folder);
+            }
+            return recorded;
+        });
+    }
+
+    @Override
+    public void forget(RetiredFolder retired) {
+        database.read("forget retired folder `" + retired.folder() + "`", connection -> database.update(connection,
+                "DELETE FROM retired_folder WHERE folder = ? AND retired_at_ms = ?", retired.folder(),
+                retired.retiredAt().toEpochMilli()));
+    }
+
+    @Override
+    public Optional<Instant> lastSweep() {
+        return database.read("read the last cleanup sweep", connection -> database.first(connection,
+                "SELECT started_at_ms FROM cleanup_log WHERE swept ORDER BY started_at_ms DESC LIMIT 1",
+                row -> Rows.instant(row, "started_at_ms")));
+    }
+
+    @Override
+    public void recordSweep(CleanupPass pass) {
+        database.read("record the sweep of cleanup pass " + pass.runId(), connection -> database.update(connection,
+                "UPDATE cleanup_log SET swept = TRUE WHERE id = ?", pass.runId()));
+    }
+
+    private static RetiredFolder retired(ResultSet row) throws SQLException {
+        return new RetiredFolder(row.getString("folder"), Rows.instant(row, "retired_at_ms"), row.getString("reason"));
     }
 
     @Override
@@ -115,6 +171,6 @@ final class JdbcCleanupLedger implements CleanupLedger {
         return new CleanupRun(row.getLong("id"), row.getLong("instance_id"), Rows.instant(row, "started_at_ms"),
                 Rows.optionalInstant(row, "ended_at_ms"), CleanupState.valueOf(row.getString("state")),
                 row.getInt("marked"), row.getInt("deleted"), row.getInt("failed"),
-                errors.isEmpty() ? List.of() : List.of(errors.split("\n")));
+                errors.isEmpty() ? List.of() : List.of(errors.split("\n")), row.getBoolean("swept"));
     }
 }

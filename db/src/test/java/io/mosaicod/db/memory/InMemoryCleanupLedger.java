@@ -5,6 +5,7 @@ import io.mosaicod.db.CleanupPass;
 import io.mosaicod.db.CleanupResult;
 import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.CleanupState;
+import io.mosaicod.db.RetiredFolder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -35,7 +36,65 @@ final class InMemoryCleanupLedger implements CleanupLedger {
 
     @Override
     public boolean isFolderReferenced(String folder) {
-        return referencedFolders().contains(folder);
+        synchronized (tables) {
+            return tables.isReferenced(folder);
+        }
+    }
+
+    @Override
+    public List<RetiredFolder> dueForDeletion(Duration retention) {
+        synchronized (tables) {
+            Instant latest = tables.now().minus(retention);
+            return retiredFolders().stream().filter(r -> !r.retiredAt().isAfter(latest)).toList();
+        }
+    }
+
+    @Override
+    public List<RetiredFolder> retiredFolders() {
+        synchronized (tables) {
+            return tables.retired.values().stream()
+                    .sorted(Comparator.comparing(RetiredFolder::retiredAt).thenComparing(RetiredFolder::folder))
+                    .toList();
+        }
+    }
+
+    @Override
+    public int retireIfUnreferenced(List<String> folders, String reason) {
+        synchronized (tables) {
+            Instant now = tables.now();
+            int recorded = 0;
+            for (String folder : folders) {
+                if (!tables.isReferenced(folder) && !tables.retired.containsKey(folder)) {
+                    tables.retired.put(folder, new RetiredFolder(folder, now, reason));
+                    recorded++;
+                }
+            }
+            return recorded;
+        }
+    }
+
+    @Override
+    public void forget(RetiredFolder retired) {
+        synchronized (tables) {
+            tables.retired.remove(retired.folder(), retired);
+        }
+    }
+
+    @Override
+    public Optional<Instant> lastSweep() {
+        synchronized (tables) {
+            return tables.cleanupRuns.values().stream().filter(CleanupRun::swept).map(CleanupRun::startedAt)
+                    .max(Comparator.naturalOrder());
+        }
+    }
+
+    @Override
+    public void recordSweep(CleanupPass pass) {
+        synchronized (tables) {
+            tables.cleanupRuns.computeIfPresent(pass.runId(), (id, run) -> new CleanupRun(run.id(), run.instanceId(),
+                    run.startedAt(), run.endedAt(), run.state(), run.marked(), run.deleted(), run.failed(), run.errors(),
+                    true));
+        }
     }
 
     @Override
@@ -54,7 +113,7 @@ final class InMemoryCleanupLedger implements CleanupLedger {
                             run.failed(), run.errors()))
                     : run);
             CleanupRun run = new CleanupRun(tables.nextId(), instanceId, now, Optional.empty(), CleanupState.RUNNING,
-                    0, 0, 0, List.of());
+                    0, 0, 0, List.of(), false);
             tables.cleanupRuns.put(run.id(), run);
             return Optional.of(new CleanupPass(run.id(), instanceId, lease.token(), now, lease.expiresAt()));
         }
@@ -87,7 +146,7 @@ final class InMemoryCleanupLedger implements CleanupLedger {
 
     private static CleanupRun ended(CleanupRun run, Instant now, CleanupResult result) {
         return new CleanupRun(run.id(), run.instanceId(), run.startedAt(), Optional.of(now), result.state(),
-                result.marked(), result.deleted(), result.failed(), result.errors());
+                result.marked(), result.deleted(), result.failed(), result.errors(), run.swept());
     }
 
     @Override

@@ -38,7 +38,11 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
             Instant now = tables.now();
             List<QueueEntry> expired = tables.queue.values().stream().filter(e -> e.isLeased() && e.isFree(now))
                     .toList();
-            expired.forEach(QueueEntry::freeLease);
+            expired.forEach(entry -> {
+                String fresh = entry.freshFolder;
+                entry.freeLease();
+                tables.retire(fresh, "optimization lease reclaimed");
+            });
             return expired.size();
         }
     }
@@ -99,9 +103,11 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
                     .filter(e -> e.isFree(now) && scope.includes(e.topicId))
                     .min(Comparator.comparing((QueueEntry e) -> e.enqueuedAt).thenComparingLong(e -> e.topicId));
             free.ifPresent(entry -> {
+                String expiredFresh = entry.freshFolder;
                 entry.leaseOwner = instanceId;
                 entry.leaseToken = UUID.randomUUID().toString();
                 entry.freshFolder = "tp_" + Ulid.generate();
+                tables.retire(expiredFresh, "optimization lease reclaimed");
                 entry.leasedAt = now;
                 entry.leaseExpiresAt = now.plusMillis(leaseDuration.toMillis());
                 entry.attempts++;
@@ -145,9 +151,9 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
                 oldChunks.forEach(c -> tables.chunks.put(c.chunk().id(), c)); // the transaction rolls back
                 throw e;
             }
-            tables.queue.remove(topicId);
             TopicRow topic = tables.topics.get(topicId);
-            topic.folder = lease.freshFolder();
+            tables.switchFolder(topic, lease.freshFolder());
+            tables.dequeue(topicId);
             topic.optimizedAt = now;
             recordRun(lease, report, now);
             return true;
@@ -180,7 +186,7 @@ final class InMemoryOptimizationQueue implements OptimizationQueue {
     }
 
     private boolean dequeue(Lease lease, Predicate<QueueEntry> condition) {
-        return entry(lease, condition).map(e -> tables.queue.remove(e.topicId)).isPresent();
+        return entry(lease, condition).map(e -> tables.dequeue(e.topicId)).isPresent();
     }
 
     /** A run of a topic deleted meanwhile is not recorded: its history went with it. */

@@ -7,6 +7,7 @@ import io.mosaicod.db.Instance;
 import io.mosaicod.db.Notification;
 import io.mosaicod.db.NotificationTarget;
 import io.mosaicod.db.OptimizationRun;
+import io.mosaicod.db.RetiredFolder;
 import io.mosaicod.db.RunOutcome;
 import io.mosaicod.db.Sequence;
 import io.mosaicod.db.Session;
@@ -16,6 +17,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The in-memory repository's state: one map per table, the id sequence and the clock. Every operation of
@@ -35,6 +38,8 @@ final class Tables {
     final Map<Long, Instance> instances = new HashMap<>();
     /** API keys by fingerprint. */
     final Map<String, ApiKeyRecord> apiKeys = new HashMap<>();
+    /** The cleanup's retired folders, by name. */
+    final Map<String, RetiredFolder> retired = new TreeMap<>();
     /** Who holds the cleanup lease; null while nobody does. */
     RoutineLease cleanupLease;
 
@@ -73,6 +78,7 @@ final class Tables {
         cleanupRuns.clear();
         instances.clear();
         apiKeys.clear();
+        retired.clear();
         cleanupLease = null;
     }
 
@@ -82,13 +88,47 @@ final class Tables {
                 null);
     }
 
+    // ---------------------------------------------------------------- the V8 migration's triggers
+
+    boolean isReferenced(String folder) {
+        return sequences.values().stream().anyMatch(s -> s.folder().equals(folder))
+                || topics.values().stream().anyMatch(t -> t.folder.equals(folder))
+                || queue.values().stream().anyMatch(e -> folder.equals(e.freshFolder));
+    }
+
+    /** Records a folder whose reference just ended, if nothing else references it; a later retirement wins. */
+    void retire(String folder, String reason) {
+        if (folder != null && !isReferenced(folder)) {
+            retired.put(folder, new RetiredFolder(folder, now(), reason));
+        }
+    }
+
+    /** The optimizer's commit: the topic moves to the lease's fresh folder, the old one is retired. */
+    void switchFolder(TopicRow topic, String freshFolder) {
+        String old = topic.folder;
+        topic.folder = Objects.requireNonNull(freshFolder);
+        retire(old, "topic optimized into another folder");
+    }
+
+    /** A queue row goes: its fresh folder, if it has one nothing else references, is retired. */
+    QueueEntry dequeue(long topicId) {
+        QueueEntry entry = queue.remove(topicId);
+        if (entry != null) {
+            retire(entry.freshFolder, "optimization ended");
+        }
+        return entry;
+    }
+
     // ---------------------------------------------------------------- ON DELETE CASCADE
 
     void deleteSequence(long sequenceId) {
-        sequences.remove(sequenceId);
+        Sequence sequence = sequences.remove(sequenceId);
         notifications.values().removeIf(n -> n.target().equals(NotificationTarget.sequence(sequenceId)));
         sessions.values().stream().filter(s -> s.sequenceId() == sequenceId).map(Session::id).toList()
                 .forEach(this::deleteSession);
+        if (sequence != null) {
+            retire(sequence.folder(), "sequence deleted");
+        }
     }
 
     void deleteSession(long sessionId) {
@@ -98,10 +138,13 @@ final class Tables {
     }
 
     void deleteTopic(long topicId) {
-        topics.remove(topicId);
+        TopicRow topic = topics.remove(topicId);
         deleteChunksOf(topicId);
         notifications.values().removeIf(n -> n.target().equals(NotificationTarget.topic(topicId)));
-        queue.remove(topicId);
+        dequeue(topicId);
+        if (topic != null) {
+            retire(topic.folder, "topic deleted");
+        }
         runs.values().removeIf(r -> r.topicId() == topicId);
     }
 

@@ -1,6 +1,7 @@
 package io.mosaicod.tasks.cleanup;
 
 import io.mosaicod.core.Availability;
+import io.mosaicod.core.CountText;
 import io.mosaicod.core.FailureText;
 import io.mosaicod.db.CleanupLedger;
 import io.mosaicod.db.CleanupPass;
@@ -10,30 +11,33 @@ import io.mosaicod.db.CleanupState;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.Repository;
 import io.mosaicod.db.RepositoryException;
+import io.mosaicod.db.RetiredFolder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.tasks.LeaseRenewal;
 import io.mosaicod.tasks.StopSignal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cleanup routine (DESIGN.md §7). A pass lists the store's top-level folders; a mosaicod folder
- * ({@code sq_<ULID>}, {@code tp_<ULID>}: others are never touched) that no sequence, topic or in-flight
- * optimization references gets a {@code TO_DELETE} marker holding the database time; a
- * marked folder is deleted once the retention has passed since, if the repository still references nothing
- * in it — a folder referenced again loses its marker instead. One pass runs at a time across all instances
- * (a lease in the repository); each is recorded in the cleanup log. docs/cleanup.md explains why this is safe.
+ * The cleanup routine (DESIGN.md §7). The repository records a folder as retired in the transaction that ends the
+ * last reference to it; a pass deletes the retired folders whose retention has passed (database clock), each only
+ * if the repository still references nothing in it — so a pass with nothing due costs a few statements and no
+ * store request, whatever the size of the store. Now and then (the sweep interval) a pass first sweeps the store
+ * for orphans: mosaicod's top-level folders ({@code sq_<ULID>}, {@code tp_<ULID>}: others are never touched) that
+ * nothing references or recorded, which it records as retired. One pass runs at a time across all instances (a
+ * lease in the repository); each is recorded in the cleanup log. docs/cleanup.md explains why this is safe.
  */
 public final class CleanupRoutine {
     /** Registry entries silent this long belong to processes long gone; each pass forgets them. */
     public static final Duration INSTANCE_PURGE_SILENCE = Duration.ofDays(7);
+    /** Unreferenced folders a sweep records per transaction: one transaction per folder would take minutes. */
+    static final int SWEEP_BATCH = 500;
     private static final Logger LOG = LoggerFactory.getLogger(CleanupRoutine.class);
 
     private final CleanupLedger ledger;
@@ -84,7 +88,7 @@ public final class CleanupRoutine {
         try (LeaseRenewal lease = new LeaseRenewal("the lease of cleanup pass " + pass.runId(),
                 () -> ledger.renewPass(pass, settings.passLease()), settings.passLease(), scheduler,
                 metrics::leaseLost)) {
-            state = sweep(pass, startNanos, lease, tally);
+            state = work(pass, lease, tally);
         } catch (RuntimeException e) {
             // a bug or the repository gone: still close the pass's record with what it did and why it ended
             if (Availability.outageBehind(e).isPresent()) {
@@ -118,52 +122,83 @@ public final class CleanupRoutine {
         }
     }
 
-    private CleanupState sweep(CleanupPass pass, long startNanos, LeaseRenewal lease, PassTally tally) {
-        StoreTopLevel top;
-        try {
-            top = StoreTopLevel.list(store);
-        } catch (IOException | UncheckedIOException e) {
-            tally.error("listing the store failed: " + FailureText.of(e));
-            LOG.error("Cleanup pass {}: listing the store failed: {}", pass.runId(), e.getMessage());
-            return CleanupState.FAILED;
-        }
-        top.reportForeign(pass.runId());
-        // after the listing: every folder listed that was referenced by then is in the snapshot
-        Set<String> referenced = ledger.referencedFolders();
-        Optional<String> refusal = top.refusal(referenced, store, settings.emptyRepositoryConfirmed());
-        if (refusal.isPresent()) {
-            tally.error(refusal.get());
-            LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal.get());
-            return CleanupState.FAILED;
-        }
-        FolderCleaner cleaner = new FolderCleaner(ledger, store, settings.retention(), pass, tally);
-        for (String folder : top.folders()) {
-            if (stop.isRequested()) {
-                LOG.info("Cleanup pass {} stopped on request", pass.runId());
-                return CleanupState.INTERRUPTED;
+    /** The pass's work once it holds the lease: an orphan sweep if one is due, then the retired folders due. */
+    private CleanupState work(CleanupPass pass, LeaseRenewal lease, PassTally tally) {
+        if (settings.sweepDue(ledger.lastSweep(), pass.startedAt())) {
+            Optional<CleanupState> ended = sweep(pass, lease, tally);
+            if (ended.isPresent()) {
+                return ended.get();
             }
-            Optional<String> lost = lease.lost();
-            if (lost.isPresent()) {
-                tally.error("cleanup lease lost: " + lost.get());
-                return CleanupState.FAILED;
+        }
+        RetiredFolderDeleter deleter = new RetiredFolderDeleter(ledger, store, tally);
+        for (RetiredFolder retired : ledger.dueForDeletion(settings.retention())) {
+            Optional<CleanupState> stopped = stopped(pass, lease, tally);
+            if (stopped.isPresent()) {
+                return stopped.get();
             }
             try {
-                cleaner.clean(folder, referenced.contains(folder), databaseNow(pass, startNanos));
+                deleter.delete(retired);
             } catch (IOException | RuntimeException e) {
-                tally.failed(folder, e);
-                LOG.atWarn().addKeyValue("folder", folder).log("Cleanup of folder {} failed: {}", folder,
-                        FailureText.of(e));
+                tally.failed(retired.folder(), e);
+                LOG.atWarn().addKeyValue("folder", retired.folder()).log("Cleanup of folder {} failed: {}",
+                        retired.folder(), FailureText.of(e));
             }
         }
         return tally.failedCount() == 0 ? CleanupState.SUCCEEDED : CleanupState.FAILED;
     }
 
     /**
-     * The database clock, read once when the pass began, advanced by this machine's monotonic clock: ages
-     * are judged on one clock for all instances without a query per folder.
+     * Records every mosaicod folder of the store that nothing references and nothing recorded as retired, so that
+     * this pass or a later one deletes it after the retention. Empty if the pass goes on; otherwise how it ended.
      */
-    private static Instant databaseNow(CleanupPass pass, long startNanos) {
-        return pass.startedAt().plusNanos(System.nanoTime() - startNanos);
+    private Optional<CleanupState> sweep(CleanupPass pass, LeaseRenewal lease, PassTally tally) {
+        OrphanSweep sweep;
+        try {
+            sweep = OrphanSweep.look(store, ledger);
+        } catch (IOException | UncheckedIOException e) {
+            tally.error("listing the store failed: " + FailureText.of(e));
+            LOG.error("Cleanup pass {}: listing the store failed: {}", pass.runId(), e.getMessage());
+            return Optional.of(CleanupState.FAILED);
+        }
+        sweep.top().reportForeign(pass.runId());
+        Optional<String> refusal = sweep.refusal(store, settings.emptyRepositoryConfirmed());
+        if (refusal.isPresent()) {
+            tally.error(refusal.get());
+            LOG.error("Cleanup pass {} refused: {}", pass.runId(), refusal.get());
+            return Optional.of(CleanupState.FAILED);
+        }
+        List<String> unreferenced = sweep.unreferenced();
+        int recorded = 0;
+        for (int from = 0; from < unreferenced.size(); from += SWEEP_BATCH) {
+            Optional<CleanupState> stopped = stopped(pass, lease, tally);
+            if (stopped.isPresent()) {
+                return stopped;
+            }
+            // checks the references again, folder by folder: one referenced since the listing is not recorded
+            int batch = ledger.retireIfUnreferenced(
+                    unreferenced.subList(from, Math.min(unreferenced.size(), from + SWEEP_BATCH)), OrphanSweep.REASON);
+            tally.marked(batch);
+            recorded += batch;
+        }
+        ledger.recordSweep(pass);
+        LOG.atInfo().addKeyValue("cleanup_pass", pass.runId()).addKeyValue("folders", sweep.top().folders().size())
+                .log("Cleanup pass {} swept the store: {} of mosaicod's, {} newly recorded as retired", pass.runId(),
+                        CountText.of(sweep.top().folders().size(), "folder"), recorded);
+        return Optional.empty();
+    }
+
+    /** How the pass ends here, if a stop was requested or its lease is lost: checked before each folder. */
+    private Optional<CleanupState> stopped(CleanupPass pass, LeaseRenewal lease, PassTally tally) {
+        if (stop.isRequested()) {
+            LOG.info("Cleanup pass {} stopped on request", pass.runId());
+            return Optional.of(CleanupState.INTERRUPTED);
+        }
+        Optional<String> lost = lease.lost();
+        if (lost.isPresent()) {
+            tally.error("cleanup lease lost: " + lost.get());
+            return Optional.of(CleanupState.FAILED);
+        }
+        return Optional.empty();
     }
 
     private void purgeSilentInstances() {

@@ -19,8 +19,9 @@ final class PassTally {
     private final List<String> errors = new ArrayList<>();
     private int errorsDropped;
 
-    void marked() {
-        marked++;
+    /** Folders a sweep newly recorded as retired. */
+    void marked(int folders) {
+        marked += folders;
     }
 
     void deleted() {

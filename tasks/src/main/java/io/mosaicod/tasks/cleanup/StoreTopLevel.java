@@ -15,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a pass finds at the top of the store: mosaicod's folders, which the cleanup owns, and whatever else shares
- * the bucket or prefix — other applications' folders, stray objects — which it never marks or deletes: a store
- * prefix forgotten in the configuration must not cost another application its data.
+ * What an orphan sweep finds at the top of the store: mosaicod's folders, which the cleanup owns, and whatever else
+ * shares the bucket or prefix — other applications' folders, stray objects — which it never records or deletes: a
+ * store prefix forgotten in the configuration must not cost another application its data.
  *
  * @param folders        mosaicod's folders ({@code sq_<ULID>}, {@code tp_<ULID>}), without their {@code /}
  * @param foreignFolders the other folders

@@ -18,6 +18,7 @@ import io.mosaicod.db.NewChunk;
 import io.mosaicod.db.NewTopic;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.RetiredFolder;
 import io.mosaicod.db.RunReport;
 import io.mosaicod.db.RunVolume;
 import io.mosaicod.db.Sequence;
@@ -38,7 +39,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +67,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * What the cleanup routine must do on every repository and store: {@code <Backend>CleanupTest} provides the
  * repository (wiped before each test) and an empty store per test (InMemory, Embedded, ScaleOut). The store
  * and ledger are wrapped ({@link ForwardingObjectStore}, {@link ForwardingLedger}) only where a test must fail
- * a call or act at an exact moment of a pass.
+ * a call or act at an exact moment of a pass, or count what a pass asks of the store ({@link CountingObjectStore}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(60)
@@ -123,14 +123,20 @@ abstract class CleanupRoutineContract {
 
     /**
      * Most tests here clean orphans in a repository that references nothing, as after every sequence was deleted
-     * on purpose: their passes carry the operator's confirmation. The refusal without it has a test of its own.
+     * on purpose: their passes carry the operator's confirmation, and sweep the store in every pass. The refusal
+     * without it, and the passes between sweeps, have tests of their own.
      */
     private static CleanupSettings settings(Duration retention, Duration passLease) {
-        return new CleanupSettings(retention, passLease, true);
+        return new CleanupSettings(retention, passLease, true, Duration.ZERO);
     }
 
     private CleanupRoutine routine(Duration retention) {
         return routine(settings(retention, CleanupSettings.DEFAULT_PASS_LEASE), repository, store);
+    }
+
+    /** A pass with the default sweep interval: it sweeps only if no pass swept in the last week. */
+    private CleanupResult steadyPass(Duration retention, ObjectStore store) {
+        return routine(CleanupSettings.withRetention(retention), repository, store).runPass().orElseThrow();
     }
 
     private CleanupRoutine routine(CleanupSettings settings, Repository repository, ObjectStore store) {
@@ -189,12 +195,12 @@ abstract class CleanupRoutineContract {
         }
     }
 
-    private boolean isMarked(String folder) throws IOException {
-        return store.exists(FolderCleaner.markerKey(folder));
+    private Map<String, RetiredFolder> retired() {
+        return ledger.retiredFolders().stream().collect(Collectors.toMap(RetiredFolder::folder, r -> r));
     }
 
-    private Instant markedAt(String folder) throws IOException {
-        return DeletionMarker.markedAt(store.get(FolderCleaner.markerKey(folder))).orElseThrow();
+    private Instant retiredAt(String folder) {
+        return retired().get(folder).retiredAt();
     }
 
     /** A topic optimized the way the store optimizer commits: its folder switches to the lease's fresh one. */
@@ -241,7 +247,7 @@ abstract class CleanupRoutineContract {
 
         assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), topic.folder());
         assertThat(keysOf(topic.folder())).isEqualTo(liveKeys);
-        assertThat(isMarked(sequence.folder()) || isMarked(topic.folder())).isFalse();
+        assertThat(retired()).as("what is deleted is forgotten").isEmpty();
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 2, 2, 0, List.of()));
     }
 
@@ -261,35 +267,35 @@ abstract class CleanupRoutineContract {
     }
 
     @Test
-    void withARetentionAnUnreferencedFolderIsOnlyMarkedAndWaits() throws Exception {
+    void withARetentionAFolderRetiredByTheOptimizersCommitWaits() throws Exception {
         Sequence sequence = sequence("run");
         Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 2);
         Set<String> oldKeys = keysOf(topic.folder());
-        optimize(topic);
         Instant before = repository.now();
+        optimize(topic);
+        Instant after = repository.now();
 
         CleanupResult first = pass(LONG_RETENTION);
-        Instant after = repository.now();
         CleanupResult second = pass(LONG_RETENTION);
 
-        assertThat(first).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 1, 0, 0, List.of()));
+        assertThat(first).as("the commit recorded it: the sweep has nothing to add")
+                .isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
         assertThat(second).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
-        assertThat(keysOf(topic.folder())).containsAll(oldKeys).hasSize(oldKeys.size() + 1);
-        // the database clock reads whole milliseconds; the marker adds the pass's elapsed nanoseconds to it
-        assertThat(markedAt(topic.folder()).truncatedTo(ChronoUnit.MILLIS))
-                .as("the marker holds the database time of marking").isBetween(before, after);
+        assertThat(keysOf(topic.folder())).isEqualTo(oldKeys);
+        assertThat(retiredAt(topic.folder())).as("retired at the database time of the commit")
+                .isBetween(before, after);
     }
 
     @Test
-    void aMarkedFolderIsDeletedByTheFirstPassAfterTheRetention() throws Exception {
+    void aRetiredFolderIsDeletedByTheFirstPassAfterTheRetention() throws Exception {
         Sequence sequence = sequence("run");
         Topic topic = topic(catalog.createSession(sequence.id()), "run/imu", 2);
         String newFolder = optimize(topic);
         Duration retention = Duration.ofSeconds(1);
 
-        assertThat(pass(retention).marked()).isEqualTo(1);
+        assertThat(pass(retention)).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
         assertThat(storeFolders()).contains(topic.folder());
-        testRepository.passClock(markedAt(topic.folder()).plus(retention));
+        testRepository.passClock(retiredAt(topic.folder()).plus(retention));
         CleanupResult later = pass(retention);
 
         assertThat(later).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 1, 0, List.of()));
@@ -324,10 +330,10 @@ abstract class CleanupRoutineContract {
     }
 
     @Test
-    void aMarkedFolderThatIsReferencedAgainLosesItsMarkerAndIsKept() throws Exception {
+    void aRetiredFolderThatIsReferencedAgainIsForgottenAndKept() throws Exception {
         Sequence sequence = sequence("run");
         Session session = catalog.createSession(sequence.id());
-        // a server that writes a topic's folder before recording it: a pass may run in between
+        // a server that writes a topic's folder before recording it: a sweep may run in between
         String folder = orphan(Folder.Kind.TOPIC);
         assertThat(pass(LONG_RETENTION).marked()).isEqualTo(1);
         catalog.createTopic(new NewTopic(session.id(), "run/imu", "{}", folder, "default", Optional.empty()));
@@ -336,29 +342,29 @@ abstract class CleanupRoutineContract {
         CleanupResult result = pass(Duration.ZERO);
 
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
-        assertThat(isMarked(folder)).isFalse();
-        assertThat(keysOf(folder)).hasSize(keys.size() - 1);
+        assertThat(retired()).isEmpty();
+        assertThat(keysOf(folder)).isEqualTo(keys);
     }
 
     @ParameterizedTest(name = "retention {0} s")
     @ValueSource(longs = {0, 3600})
-    void aFolderReferencedAfterThePassTookItsSnapshotIsUnmarkedNotDeleted(long retentionSeconds) throws Exception {
+    void aFolderReferencedAfterTheSweepTookItsSnapshotIsNeitherRecordedNorDeleted(long retentionSeconds)
+            throws Exception {
         Sequence sequence = sequence("run");
         Session session = catalog.createSession(sequence.id());
-        String markedLongAgo = orphan(Folder.Kind.TOPIC);
-        store.put(FolderCleaner.markerKey(markedLongAgo),
-                DeletionMarker.content(repository.now().minus(Duration.ofDays(2)), 99, 99));
-        String neverMarked = orphan(Folder.Kind.TOPIC);
-        Set<String> keysMarked = keysOf(markedLongAgo);
-        Set<String> keysUnmarked = keysOf(neverMarked);
+        String recordedBefore = orphan(Folder.Kind.TOPIC);
+        assertThat(ledger.retireIfUnreferenced(List.of(recordedBefore), "test")).isEqualTo(1);
+        String neverRecorded = orphan(Folder.Kind.TOPIC);
+        Set<String> keysRecorded = keysOf(recordedBefore);
+        Set<String> keysUnrecorded = keysOf(neverRecorded);
         ForwardingLedger raced = new ForwardingLedger(ledger) {
             @Override
             public Set<String> referencedFolders() {
                 Set<String> snapshot = super.referencedFolders();
                 // the server records both folders right after the snapshot
-                catalog.createTopic(new NewTopic(session.id(), "run/a", "{}", markedLongAgo, "default",
+                catalog.createTopic(new NewTopic(session.id(), "run/a", "{}", recordedBefore, "default",
                         Optional.empty()));
-                catalog.createTopic(new NewTopic(session.id(), "run/b", "{}", neverMarked, "default",
+                catalog.createTopic(new NewTopic(session.id(), "run/b", "{}", neverRecorded, "default",
                         Optional.empty()));
                 return snapshot;
             }
@@ -368,9 +374,9 @@ abstract class CleanupRoutineContract {
                 CleanupSettings.DEFAULT_PASS_LEASE), raced.in(repository), store).runPass().orElseThrow();
 
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
-        assertThat(keysOf(markedLongAgo)).isEqualTo(keysMarked.stream()
-                .filter(k -> !k.endsWith(Folder.TO_DELETE_MARKER)).collect(Collectors.toSet()));
-        assertThat(keysOf(neverMarked)).isEqualTo(keysUnmarked);
+        assertThat(keysOf(recordedBefore)).isEqualTo(keysRecorded);
+        assertThat(keysOf(neverRecorded)).isEqualTo(keysUnrecorded);
+        assertThat(retired()).doesNotContainKey(neverRecorded);
     }
 
     @Test
@@ -399,16 +405,19 @@ abstract class CleanupRoutineContract {
     }
 
     @Test
-    void aMarkerWithoutAReadableTimeIsReplacedByAFreshOne() throws Exception {
-        String folder = orphan(Folder.Kind.SEQUENCE);
-        store.put(FolderCleaner.markerKey(folder), new byte[0]);
+    void aFolderThatAnOlderCleanupMarkedIsFoundByTheSweepAndItsRetentionStartsThen() throws Exception {
+        Folder folder = Folder.parse(orphan(Folder.Kind.SEQUENCE)).orElseThrow();
+        store.put(folder.toDeleteMarkerKey(), bytes("2020-01-01T00:00:00Z\nmarked by an older mosaicod cleanup"));
         Instant before = repository.now();
 
         CleanupResult result = pass(LONG_RETENTION);
 
-        assertThat(result.marked()).isEqualTo(1);
-        assertThat(markedAt(folder)).isAfterOrEqualTo(before);
-        assertThat(storeFolders()).contains(folder);
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 1, 0, 0, List.of()));
+        assertThat(retired().get(folder.name())).satisfies(r -> {
+            assertThat(r.retiredAt()).isAfterOrEqualTo(before);
+            assertThat(r.reason()).isEqualTo("found by the orphan sweep");
+        });
+        assertThat(storeFolders()).contains(folder.name());
     }
 
     @Test
@@ -460,7 +469,7 @@ abstract class CleanupRoutineContract {
                 + " the " + store).endsWith("is it the right bucket and prefix? Nothing was"
                 + " marked or deleted");
         assertThat(storeFolders()).containsExactlyInAnyOrder(orphan, "robots");
-        assertThat(isMarked(orphan)).isFalse();
+        assertThat(retired()).doesNotContainKey(orphan);
     }
 
     /** What a repository created by mistake looks like: a data folder or a database URL missed from the config. */
@@ -486,44 +495,147 @@ abstract class CleanupRoutineContract {
 
         assertThat(marked.state()).isEqualTo(CleanupState.SUCCEEDED);
         assertThat(marked.marked()).isEqualTo(2);
-        assertThat(isMarked(topic) && isMarked(sequence)).isTrue();
+        assertThat(retired()).containsOnlyKeys(topic, sequence);
     }
 
     @Test
     void aDryRunPlansWhatAPassThenDoesAndChangesNothing() throws Exception {
         Sequence sequence = sequence("run");
-        Topic live = topic(catalog.createSession(sequence.id()), "run/imu", 2);
-        String unmarked = orphan(Folder.Kind.TOPIC);
-        String markedLongAgo = orphan(Folder.Kind.SEQUENCE);
-        store.put(FolderCleaner.markerKey(markedLongAgo), DeletionMarker.content(repository.now().minusSeconds(7200),
-                instanceId, 1));
-        store.put(FolderCleaner.markerKey(live.folder()), DeletionMarker.content(repository.now(), instanceId, 1));
+        Session session = catalog.createSession(sequence.id());
+        Topic live = topic(session, "run/imu", 2);
+        Topic deleted = topic(session, "run/gps", 1);
+        catalog.deleteTopic(deleted.id());
+        String orphan = orphan(Folder.Kind.TOPIC);
         store.put("robots/dump.bin", bytes("another application's"));
         Map<String, Long> objectsBefore = objects();
         Optional<CleanupRun> lastRunBefore = ledger.lastRun();
+        Map<String, RetiredFolder> retiredBefore = retired();
+        CleanupSettings sweeping = settings(LONG_RETENTION, CleanupSettings.DEFAULT_PASS_LEASE);
 
-        CleanupPlan plan = CleanupPlan.of(repository, store, CleanupSettings.withRetention(LONG_RETENTION));
+        CleanupPlan waiting = CleanupPlan.of(repository, store, sweeping);
+        CleanupPlan atOnce = CleanupPlan.of(repository, store, settings(Duration.ZERO,
+                CleanupSettings.DEFAULT_PASS_LEASE));
 
         assertThat(objects()).as("the store is unchanged").isEqualTo(objectsBefore);
         assertThat(ledger.lastRun()).as("no pass is recorded").isEqualTo(lastRunBefore);
-        assertThat(plan.refusal()).isEmpty();
-        assertThat(plan.steps()).extracting(CleanupPlan.Step::folder, CleanupPlan.Step::action)
-                .containsExactlyInAnyOrder(tuple(sequence.folder(), "keep"), tuple(live.folder(), "unmark"),
-                        tuple(unmarked, "mark"), tuple(markedLongAgo, "delete"));
-        assertThat(plan.foreign()).contains("1 folder (robots) and 0 objects ()");
+        assertThat(retired()).as("nothing is recorded").isEqualTo(retiredBefore);
+        assertThat(waiting.sweeps()).isTrue();
+        assertThat(waiting.refusal()).isEmpty();
+        assertThat(waiting.steps()).extracting(CleanupPlan.Step::folder, CleanupPlan.Step::action)
+                .containsExactlyInAnyOrder(tuple(orphan, "record"), tuple(deleted.folder(), "wait"));
+        assertThat(waiting.foreign()).contains("1 folder (robots) and 0 objects ()");
+        assertThat(atOnce.steps()).extracting(CleanupPlan.Step::folder, CleanupPlan.Step::action)
+                .containsExactlyInAnyOrder(tuple(orphan, "record then delete"), tuple(deleted.folder(), "delete"));
 
-        CleanupResult result = pass(LONG_RETENTION);
-        assertThat(result.marked()).isEqualTo(plan.count("mark") + plan.count("mark then delete"));
-        assertThat(result.deleted()).isEqualTo(plan.count("delete") + plan.count("mark then delete"));
-        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), live.folder(), unmarked, "robots");
-        assertThat(isMarked(live.folder())).isFalse();
-        assertThat(isMarked(unmarked)).isTrue();
+        CleanupResult result = pass(Duration.ZERO);
+        assertThat(result.marked()).isEqualTo(atOnce.count("record") + atOnce.count("record then delete"));
+        assertThat(result.deleted()).isEqualTo(atOnce.count("delete") + atOnce.count("record then delete"));
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), live.folder(), "robots");
+        CleanupPlan betweenSweeps = CleanupPlan.of(repository, store, CleanupSettings.withRetention(Duration.ZERO));
+        assertThat(betweenSweeps.sweeps()).as("a pass swept just now").isFalse();
+        assertThat(betweenSweeps.steps()).isEmpty();
+        assertThat(betweenSweeps.foreign()).as("the store is not listed").isEmpty();
     }
 
     private Map<String, Long> objects() throws IOException {
         try (Stream<ObjectInfo> objects = store.list("")) {
             return objects.collect(Collectors.toMap(ObjectInfo::key, ObjectInfo::size));
         }
+    }
+
+    // ---------------------------------------------------------------- between sweeps: what was retired only
+
+    @Test
+    void aPassWithNothingDueMakesNoStoreRequest() throws Exception {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        for (int i = 0; i < 5; i++) {
+            optimize(topic(session, "run/t" + i, 3)); // five old folders retired, waiting for the retention
+        }
+        steadyPass(LONG_RETENTION, store); // the first pass ever sweeps
+        CountingObjectStore counting = new CountingObjectStore(store);
+
+        CleanupResult result = steadyPass(LONG_RETENTION, counting);
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(counting.calls()).as("no listing, no marker read, nothing").isEmpty();
+        assertThat(ledger.lastRun().orElseThrow().swept()).isFalse();
+    }
+
+    @Test
+    void aPassBetweenSweepsDeletesWhatWasRetiredWithOneRequestPerFolderAndNoListing() throws Exception {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        Topic deleted = topic(session, "run/deleted", 2);
+        Topic optimized = topic(session, "run/optimized", 2);
+        String orphan = orphan(Folder.Kind.TOPIC);
+        steadyPass(LONG_RETENTION, store); // sweeps: records the orphan
+        catalog.deleteTopic(deleted.id());
+        String fresh = optimize(optimized);
+        CountingObjectStore counting = new CountingObjectStore(store);
+
+        CleanupResult result = steadyPass(Duration.ZERO, counting);
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 3, 0, List.of()));
+        assertThat(counting.calls()).isEqualTo(Map.of("deleteFolder", 3));
+        assertThat(storeFolders()).containsExactlyInAnyOrder(sequence.folder(), fresh);
+        assertThat(retired()).isEmpty();
+        assertThat(storeFolders()).doesNotContain(orphan, deleted.folder(), optimized.folder());
+    }
+
+    @Test
+    void theSweepListsTheTopLevelOnceAndReadsNoFolder() throws Exception {
+        Sequence sequence = sequence("run");
+        Session session = catalog.createSession(sequence.id());
+        for (int i = 0; i < 3; i++) {
+            topic(session, "run/t" + i, 4);
+            orphan(Folder.Kind.TOPIC);
+        }
+        Folder marked = Folder.parse(orphan(Folder.Kind.TOPIC)).orElseThrow();
+        store.put(marked.toDeleteMarkerKey(), bytes("2020-01-01T00:00:00Z"));
+        CountingObjectStore counting = new CountingObjectStore(store);
+
+        CleanupResult result = routine(settings(LONG_RETENTION, CleanupSettings.DEFAULT_PASS_LEASE), repository,
+                counting).runPass().orElseThrow();
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 4, 0, 0, List.of()));
+        assertThat(counting.calls()).isEqualTo(Map.of("listDelimited", 1));
+    }
+
+    @Test
+    void aPassSweepsOnlyOnceTheSweepIntervalHasPassedSinceAnyInstancesLatestSweep() throws Exception {
+        Duration interval = Duration.ofSeconds(1);
+        CleanupSettings everySecond = CleanupSettings.withRetention(LONG_RETENTION).confirmingEmptyRepository()
+                .sweepingEvery(interval);
+        long other = repository.instances().register(InstanceKind.CLEANUP, "other-host", 7, true);
+        new CleanupRoutine(repository, store, everySecond, other, stop, scheduler).runPass().orElseThrow();
+        Instant sweptAt = ledger.lastSweep().orElseThrow();
+        String orphan = orphan(Folder.Kind.TOPIC);
+
+        CleanupResult soon = routine(everySecond, repository, store).runPass().orElseThrow();
+        testRepository.passClock(sweptAt.plus(interval));
+        CleanupResult later = routine(everySecond, repository, store).runPass().orElseThrow();
+
+        assertThat(soon.marked()).as("another instance swept less than the interval ago").isZero();
+        assertThat(later.marked()).isEqualTo(1);
+        assertThat(retired()).containsOnlyKeys(orphan);
+        assertThat(ledger.lastRun().orElseThrow().swept()).isTrue();
+    }
+
+    @Test
+    void aRetiredFolderThatIsNotMosaicodsIsForgottenNeverDeleted() throws Exception {
+        sequence("run");
+        store.put("robots/dump.bin", bytes("another application's"));
+        Sequence imported = catalog.createSequence("imported", "{}", "robots");
+        steadyPass(Duration.ZERO, store);
+        catalog.deleteSequence(imported.id());
+        assertThat(retired()).containsOnlyKeys("robots");
+
+        CleanupResult result = steadyPass(Duration.ZERO, store);
+
+        assertThat(result).isEqualTo(new CleanupResult(CleanupState.SUCCEEDED, 0, 0, 0, List.of()));
+        assertThat(store.get("robots/dump.bin")).isEqualTo(bytes("another application's"));
+        assertThat(retired()).isEmpty();
     }
 
     // ---------------------------------------------------------------- failures, stops, concurrency
@@ -549,13 +661,11 @@ abstract class CleanupRoutineContract {
         assertThat(result).isEqualTo(new CleanupResult(CleanupState.FAILED, 3, 2, 1,
                 List.of(failing + ": delete folder '" + failing + "/' failed: simulated outage")));
         assertThat(storeFolders()).containsExactly(failing).doesNotContain(first, last);
-        assertThat(isMarked(failing)).as("left marked for the next pass").isTrue();
+        assertThat(retired()).as("left recorded for the next pass").containsOnlyKeys(failing);
         CleanupRun recorded = ledger.lastRun().orElseThrow();
         assertThat(recorded.state()).isEqualTo(CleanupState.FAILED);
         assertThat(recorded.errors()).isEqualTo(result.errors());
-        // the marker holds the first pass's database time plus its elapsed time: the next pass must start after it
-        testRepository.passClock(markedAt(failing));
-        assertThat(pass(Duration.ZERO).deleted()).as("the next pass retries it").isEqualTo(1);
+        assertThat(steadyPass(Duration.ZERO, store).deleted()).as("the next pass retries it").isEqualTo(1);
     }
 
     @Test
@@ -572,6 +682,7 @@ abstract class CleanupRoutineContract {
         assertThat(run.endedAt()).hasValueSatisfying(end -> assertThat(end).isAfterOrEqualTo(run.startedAt()));
         assertThat(List.of(run.marked(), run.deleted(), run.failed()))
                 .isEqualTo(List.of(result.marked(), result.deleted(), result.failed())).containsExactly(1, 1, 0);
+        assertThat(run.swept()).isTrue();
     }
 
     @Test
@@ -606,7 +717,7 @@ abstract class CleanupRoutineContract {
 
         assertThat(skipped).isEmpty();
         assertThat(storeFolders()).containsExactly(folder);
-        assertThat(isMarked(folder)).isFalse();
+        assertThat(retired()).isEmpty();
         assertThat(messages).containsExactly("Cleanup skipped: pass " + held.runId() + " of instance " + other
                 + " holds the cleanup lease");
 
@@ -628,7 +739,8 @@ abstract class CleanupRoutineContract {
         CleanupResult result = routine(settings(Duration.ZERO, CleanupSettings.DEFAULT_PASS_LEASE),
                 repository, signalling).runPass().orElseThrow();
 
-        assertThat(result).isEqualTo(new CleanupResult(CleanupState.INTERRUPTED, 1, 1, 0, List.of()));
+        assertThat(result).as("the sweep recorded all three before the first deletion")
+                .isEqualTo(new CleanupResult(CleanupState.INTERRUPTED, 3, 1, 0, List.of()));
         assertThat(storeFolders()).hasSize(2).allMatch(orphans::contains);
         CleanupRun run = ledger.lastRun().orElseThrow();
         assertThat(run.state()).isEqualTo(CleanupState.INTERRUPTED);
@@ -677,10 +789,14 @@ abstract class CleanupRoutineContract {
     void aPassThatLosesItsLeaseStopsBeforeItsNextFolder() throws Exception {
         orphan(Folder.Kind.TOPIC);
         orphan(Folder.Kind.TOPIC);
+        CountDownLatch deleting = new CountDownLatch(1);
         CountDownLatch lost = new CountDownLatch(1);
         ForwardingLedger losing = new ForwardingLedger(ledger) {
             @Override
             public boolean renewPass(CleanupPass pass, Duration leaseDuration) {
+                if (deleting.getCount() > 0) {
+                    return super.renewPass(pass, leaseDuration); // the lease is lost during the first deletion
+                }
                 lost.countDown();
                 return false;
             }
@@ -688,6 +804,7 @@ abstract class CleanupRoutineContract {
         ObjectStore waitsForTheLoss = new ForwardingObjectStore(store) {
             @Override
             public long deleteFolder(String folder) throws IOException {
+                deleting.countDown();
                 try {
                     assertThat(lost.await(30, TimeUnit.SECONDS)).isTrue();
                     // the timer thread is single: once this no-op ran, the failed renewal has been handled

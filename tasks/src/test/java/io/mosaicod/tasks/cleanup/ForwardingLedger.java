@@ -10,9 +10,11 @@ import io.mosaicod.db.CleanupRun;
 import io.mosaicod.db.InstanceRegistry;
 import io.mosaicod.db.OptimizationQueue;
 import io.mosaicod.db.Repository;
+import io.mosaicod.db.RetiredFolder;
 import io.mosaicod.db.UploadClaims;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -35,6 +37,36 @@ class ForwardingLedger implements CleanupLedger {
     @Override
     public boolean isFolderReferenced(String folder) {
         return ledger.isFolderReferenced(folder);
+    }
+
+    @Override
+    public List<RetiredFolder> dueForDeletion(Duration retention) {
+        return ledger.dueForDeletion(retention);
+    }
+
+    @Override
+    public List<RetiredFolder> retiredFolders() {
+        return ledger.retiredFolders();
+    }
+
+    @Override
+    public int retireIfUnreferenced(List<String> folders, String reason) {
+        return ledger.retireIfUnreferenced(folders, reason);
+    }
+
+    @Override
+    public void forget(RetiredFolder retired) {
+        ledger.forget(retired);
+    }
+
+    @Override
+    public Optional<Instant> lastSweep() {
+        return ledger.lastSweep();
+    }
+
+    @Override
+    public void recordSweep(CleanupPass pass) {
+        ledger.recordSweep(pass);
     }
 
     @Override

@@ -18,7 +18,8 @@ class DemoCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("Store optimization routine completed: 5 topics successful, 0 topics failed",
-                "Cleanup completed. 5 items marked as ready to be deleted. 5 items deleted. 0 items failed",
+                // the optimizer's commits recorded the five old folders as retired: the cleanup's sweep adds none
+                "Cleanup completed. 0 items marked as ready to be deleted. 5 items deleted. 0 items failed",
                 "Every topic kept its rows, schema and metadata, and now reads in time order.");
         assertThat(run.out().lines().filter(l -> l.contains("15 -> 1") && l.contains("unchanged, sorted"))).hasSize(5);
         MainRun topics = MainRun.of(dir, env, "topic", "ls");

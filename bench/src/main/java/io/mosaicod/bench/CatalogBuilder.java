@@ -1,0 +1,270 @@
+package io.mosaicod.bench;
+
+import io.mosaicod.core.Ulid;
+import io.mosaicod.core.config.Secret;
+import io.mosaicod.db.Chunk;
+import io.mosaicod.db.ColumnStats;
+import io.mosaicod.db.NumericColumnStats;
+import io.mosaicod.db.TextColumnStats;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.UUID;
+
+/**
+ * Grows a catalog, whose schema the product's migrations created, by the topics of a {@link CatalogLayout} in one
+ * go: rows inserted straight into the repository's tables ({@link BulkInsert}), the store's folders beside them
+ * ({@link CatalogFolders}). Each topic has the template's chunks with their statistics (moved to its time), user
+ * metadata, and the optimization history its state implies.
+ *
+ * <p>Building is two steps: the base rows, then {@link #fillDerivedTables}, one {@code INSERT ... SELECT} per table
+ * the repository derives from them. A migration that adds a derived table adds its statement there.
+ */
+final class CatalogBuilder {
+    private static final long UPLOAD_MS = Duration.ofMinutes(10).toMillis();
+    private static final long OPTIMIZER_DELAY_MS = Duration.ofHours(1).toMillis();
+    private static final long LEASE_MS = Duration.ofDays(30).toMillis();
+    private static final long BUILDER_INSTANCE = 1;
+
+    /** The statements that fill the tables derived from the base rows, in order. */
+    private static final List<String> DERIVED_TABLES = List.of(
+            "INSERT INTO metadata_key (path) SELECT DISTINCT path FROM sequence_metadata_value WHERE path IS NOT NULL"
+                    + " ON CONFLICT DO NOTHING",
+            "INSERT INTO metadata_key (path) SELECT DISTINCT path FROM topic_metadata_value WHERE path IS NOT NULL"
+                    + " ON CONFLICT DO NOTHING");
+
+    /** Tables whose ids the builder chose, so that PostgreSQL's identities must be moved past them. */
+    private static final List<String> IDENTITY_TABLES = List.of("sequence", "session", "topic", "chunk",
+            "optimization_run");
+
+    /** What was built: rows of the main tables. */
+    record Built(int topics, int sequences, long chunkRows, long statisticsRows, long metadataRows, long runRows) {
+    }
+
+    private final CatalogDeployment deployment;
+    private final CatalogTemplate template;
+    private final CatalogLayout layout;
+    private final SplittableRandom random = new SplittableRandom(50);
+
+    private CatalogBuilder(CatalogDeployment deployment, CatalogTemplate template, CatalogLayout layout) {
+        this.deployment = deployment;
+        this.template = template;
+        this.layout = layout;
+    }
+
+    static Built build(CatalogDeployment deployment, CatalogTemplate template, CatalogLayout layout) throws Exception {
+        return new CatalogBuilder(deployment, template, layout).build();
+    }
+
+    private Built build() throws Exception {
+        Built built;
+        try (Connection connection = DriverManager.getConnection(deployment.database().jdbcUrl(),
+                deployment.database().user().orElse(null),
+                deployment.database().password().map(Secret::reveal).orElse(null));
+             CatalogFolders folders = new CatalogFolders(deployment.store(), template)) {
+            prepare(connection);
+            built = insertBaseRows(connection, folders);
+            fillDerivedTables(connection);
+            connection.commit();
+            finish(connection);
+        }
+        return built;
+    }
+
+    /**
+     * One transaction. SQLite: the file is the benchmark's, so it need not survive a crash while it is built, and a
+     * fresh connection checks no foreign keys. PostgreSQL: the rows reference each other correctly by construction,
+     * but the batches of different tables arrive in any order, so the foreign-key triggers wait (replica role).
+     */
+    private void prepare(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            if (deployment.postgres()) {
+                s.execute("SET session_replication_role = replica");
+            } else {
+                s.execute("PRAGMA synchronous = OFF");
+            }
+        }
+        connection.setAutoCommit(false);
+    }
+
+    private Built insertBaseRows(Connection connection, CatalogFolders folders) throws SQLException {
+        boolean pg = deployment.postgres();
+        long sequenceBase = maxId(connection, "sequence");
+        long sessionBase = maxId(connection, "session");
+        long topicBase = maxId(connection, "topic");
+        long chunkBase = maxId(connection, "chunk");
+        long runId = maxId(connection, "optimization_run");
+        long spanNs = template.chunkSpanNs();
+        long templateStartNs = template.chunks().get(0).chunk().minTimestampNs().orElseThrow();
+        int sequences = 0;
+        try (BulkInsert sequence = new BulkInsert(connection, pg, "sequence",
+                "id, uuid, locator, user_metadata, folder, created_at_ms");
+             BulkInsert session = new BulkInsert(connection, pg, "session",
+                     "id, uuid, sequence_id, ulid, created_at_ms, completed_at_ms");
+             BulkInsert sequenceMetadata = new BulkInsert(connection, pg, "sequence_metadata_value",
+                     "sequence_id, path, value_type, number_value, text_value");
+             BulkInsert topic = new BulkInsert(connection, pg, "topic",
+                     "id, uuid, sequence_id, session_id, locator, user_metadata, folder, serialization_format,"
+                             + " ontology_tag, created_at_ms, upload_completed_at_ms, locked, first_timestamp_ns,"
+                             + " last_timestamp_ns, optimized_at_ms");
+             BulkInsert topicMetadata = new BulkInsert(connection, pg, "topic_metadata_value",
+                     "topic_id, path, value_type, number_value, text_value");
+             BulkInsert chunk = new BulkInsert(connection, pg, "chunk",
+                     "id, uuid, topic_id, ordinal, object_key, size_bytes, arrow_size_bytes, row_count,"
+                             + " min_timestamp_ns, max_timestamp_ns, sorted");
+             BulkInsert stats = new BulkInsert(connection, pg, "chunk_column_stats",
+                     "chunk_id, column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan");
+             BulkInsert queue = new BulkInsert(connection, pg, "topic_optimization",
+                     "topic_id, enqueued_at_ms, attempts, lease_owner, lease_token, fresh_folder, leased_at_ms,"
+                             + " lease_expires_at_ms");
+             BulkInsert runs = new BulkInsert(connection, pg, "optimization_run",
+                     "id, topic_id, instance_id, started_at_ms, ended_at_ms, outcome, error, chunks_in, bytes_in,"
+                             + " rows_in, chunks_out, bytes_out, rows_out")) {
+            long chunkId = chunkBase;
+            long bytesIn = template.chunks().stream().mapToLong(c -> c.chunk().sizeBytes()).sum();
+            long rowsIn = template.chunks().stream().mapToLong(c -> c.chunk().rowCount()).sum();
+            int chunkCount = template.chunks().size();
+            long nowMs = layout.nowMs();
+            for (int t = 0; t < layout.topics(); t++) {
+                long createdMs = layout.createdAtMs(t);
+                int s = CatalogLayout.sequenceOf(t);
+                long sequenceId = sequenceBase + 1 + s;
+                if (t % CatalogLayout.TOPICS_PER_SEQUENCE == 0) {
+                    String folder = "sq_" + Ulid.at(createdMs);
+                    String robot = "r" + s % 20;
+                    String site = s % 3 == 0 ? "lab" : "field";
+                    sequence.row(sequenceId, uuid(), CatalogLayout.sequenceLocator(s),
+                            "{\"robot\":{\"name\":\"" + robot + "\"},\"site\":\"" + site + "\"}", folder, createdMs);
+                    session.row(sessionBase + 1 + s, uuid(), sequenceId, Ulid.at(createdMs).toString(), createdMs,
+                            createdMs + CatalogLayout.TOPICS_PER_SEQUENCE * UPLOAD_MS);
+                    // flattened as the product's MetadataIndex flattens it: every depth, objects included
+                    sequenceMetadata.row(sequenceId, "robot", "object", null, null);
+                    sequenceMetadata.row(sequenceId, "robot.name", "string", null, robot);
+                    sequenceMetadata.row(sequenceId, "site", "string", null, site);
+                    folders.addSequence(folder);
+                    sequences++;
+                }
+                long topicId = topicBase + 1 + t;
+                String folder = "tp_" + Ulid.at(createdMs);
+                long completedMs = createdMs + UPLOAD_MS;
+                CatalogLayout.State state = CatalogLayout.state(t);
+                Long optimizedMs = state == CatalogLayout.State.OPTIMIZED || state == CatalogLayout.State.OPTIMIZED_AFTER_FAILURE
+                        ? completedMs + OPTIMIZER_DELAY_MS : null;
+                long firstNs = createdMs * 1_000_000L;
+                long offsetNs = firstNs - templateStartNs;
+                int rateHz = 50 * (1 + t % 10);
+                topic.row(topicId, uuid(), sequenceId, sessionBase + 1 + s, CatalogLayout.topicLocator(t),
+                        "{\"serial\":" + t + ",\"rate_hz\":" + rateHz + "}", folder, "default",
+                        CatalogRecording.ONTOLOGY_TAG, createdMs, completedMs, true, firstNs,
+                        firstNs + chunkCount * spanNs - 1, optimizedMs);
+                topicMetadata.row(topicId, "serial", "number", (double) t, null);
+                topicMetadata.row(topicId, "rate_hz", "number", (double) rateHz, null);
+                for (CatalogTemplate.TemplateChunk c : template.chunks()) {
+                    Chunk real = c.chunk();
+                    chunkId++;
+                    chunk.row(chunkId, uuid(), topicId, real.ordinal(), folderKey(folder, real.objectKey()),
+                            real.sizeBytes(), real.arrowSizeBytes(), real.rowCount(),
+                            real.minTimestampNs().orElseThrow() + offsetNs,
+                            real.maxTimestampNs().orElseThrow() + offsetNs, real.sorted());
+                    for (ColumnStats column : c.stats()) {
+                        statsRow(stats, chunkId, column, offsetNs);
+                    }
+                }
+                long endedMs = completedMs + OPTIMIZER_DELAY_MS;
+                switch (state) {
+                    case OPTIMIZED_AFTER_FAILURE -> {
+                        runs.row(++runId, topicId, BUILDER_INSTANCE, endedMs - 60_000, endedMs - 59_000, "FAILED",
+                                "bench: the store was unreachable", (long) chunkCount, bytesIn, rowsIn, 0L, 0L, 0L);
+                        runs.row(++runId, topicId, BUILDER_INSTANCE, endedMs - 2_000, endedMs, "SUCCEEDED", null,
+                                (long) chunkCount, bytesIn, rowsIn, (long) chunkCount, bytesIn, rowsIn);
+                    }
+                    case OPTIMIZED -> runs.row(++runId, topicId, BUILDER_INSTANCE, endedMs - 2_000, endedMs, "SUCCEEDED", null,
+                                (long) chunkCount, bytesIn, rowsIn, (long) chunkCount, bytesIn, rowsIn);
+                    case LEASED -> queue.row(topicId, completedMs, 1, BUILDER_INSTANCE, uuid().toString(),
+                            "tp_" + Ulid.at(nowMs), nowMs - 60_000, nowMs + LEASE_MS);
+                    case GAVE_UP -> {
+                        for (int a = 0; a < CatalogLayout.MAX_ATTEMPTS; a++) {
+                            runs.row(++runId, topicId, BUILDER_INSTANCE, endedMs + a * 60_000L,
+                                    endedMs + a * 60_000L + 1_000, "FAILED", "bench: chunk 3 is not Parquet",
+                                    (long) chunkCount, bytesIn, rowsIn, 0L, 0L, 0L);
+                        }
+                    }
+                }
+                folders.addTopic(folder);
+            }
+            return new Built(layout.topics(), sequences, chunk.rows(), stats.rows(), sequenceMetadata.rows() + topicMetadata.rows(),
+                    runs.rows());
+        }
+    }
+
+    /** The template chunk's key moved to {@code folder}: {@code tp_<real>/data/00003.parquet} to {@code <folder>/...}. */
+    private static String folderKey(String folder, String templateKey) {
+        return folder + templateKey.substring(templateKey.indexOf('/'));
+    }
+
+    /** A template statistics row; time columns moved to the topic's time. */
+    private static void statsRow(BulkInsert stats, long chunkId, ColumnStats column, long offsetNs)
+            throws SQLException {
+        if (column instanceof NumericColumnStats n) {
+            double shift = column.columnPath().equals("timestamp_ns") ? offsetNs : 0;
+            stats.row(chunkId, n.columnPath(), "numeric", n.min().isPresent() ? n.min().getAsDouble() + shift : null,
+                    n.max().isPresent() ? n.max().getAsDouble() + shift : null, null, null, n.hasNull(), n.hasNan());
+        } else {
+            TextColumnStats x = (TextColumnStats) column;
+            stats.row(chunkId, x.columnPath(), "text", null, null, x.min().orElse(null), x.max().orElse(null),
+                    x.hasNull(), false);
+        }
+    }
+
+    /**
+     * The derived tables, from the base rows in one statement each: the tables a later migration adds (a summary,
+     * a record) get their {@code INSERT ... SELECT} in {@link #DERIVED_TABLES}.
+     */
+    private static void fillDerivedTables(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            for (String sql : DERIVED_TABLES) {
+                s.executeUpdate(sql);
+            }
+        }
+    }
+
+    /**
+     * After the commit. PostgreSQL: its identities continue after the ids chosen here, and its planner learns the
+     * tables' sizes (autovacuum would, a minute later). SQLite: the write-ahead log is folded into the file, as the
+     * product's own writes would have done by now.
+     */
+    private void finish(Connection connection) throws SQLException {
+        connection.setAutoCommit(true);
+        try (Statement s = connection.createStatement()) {
+            if (deployment.postgres()) {
+                for (String table : IDENTITY_TABLES) {
+                    s.execute("SELECT setval(pg_get_serial_sequence('" + table + "', 'id'), (SELECT max(id) FROM "
+                            + table + "))");
+                }
+                s.execute("SET session_replication_role = DEFAULT");
+                s.execute("ANALYZE");
+            } else {
+                s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            }
+        }
+    }
+
+    private static long maxId(Connection connection, String table) throws SQLException {
+        try (Statement s = connection.createStatement();
+             ResultSet rows = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + table)) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    /** A random (version 4) UUID without SecureRandom, which would cost seconds per million chunks. */
+    private UUID uuid() {
+        return new UUID((random.nextLong() & ~0xF000L) | 0x4000L,
+                (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L);
+    }
+}

@@ -49,7 +49,8 @@ final class CatalogBuilder {
     private final CatalogDeployment deployment;
     private final CatalogTemplate template;
     private final CatalogLayout layout;
-    private final SplittableRandom random = new SplittableRandom(50);
+    private final long prefix = new SplittableRandom().nextLong();
+    private long uuids;
 
     private CatalogBuilder(CatalogDeployment deployment, CatalogTemplate template, CatalogLayout layout) {
         this.deployment = deployment;
@@ -87,6 +88,7 @@ final class CatalogBuilder {
                 s.execute("SET session_replication_role = replica");
             } else {
                 s.execute("PRAGMA synchronous = OFF");
+                s.execute("PRAGMA cache_size = -1048576"); // 1 GiB: every index the build appends to stays cached
             }
         }
         connection.setAutoCommit(false);
@@ -262,9 +264,12 @@ final class CatalogBuilder {
         }
     }
 
-    /** A random (version 4) UUID without SecureRandom, which would cost seconds per million chunks. */
+    /**
+     * A unique UUID (version 4 bits) whose order follows the build's: a random prefix, then a counter. Each row
+     * appends to the end of its table's uuid index instead of landing at a random place in it, which keeps a build
+     * of ten million chunk rows at the speed of the first thousand.
+     */
     private UUID uuid() {
-        return new UUID((random.nextLong() & ~0xF000L) | 0x4000L,
-                (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L);
+        return new UUID((prefix & ~0xF000L) | 0x4000L, 0x8000000000000000L | ++uuids);
     }
 }

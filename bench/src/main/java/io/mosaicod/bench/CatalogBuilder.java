@@ -42,8 +42,15 @@ final class CatalogBuilder {
     private static final List<String> IDENTITY_TABLES = List.of("sequence", "session", "topic", "chunk",
             "optimization_run");
 
-    /** What was built: rows of the main tables. */
-    record Built(int topics, int sequences, long chunkRows, long statisticsRows, long metadataRows, long runRows) {
+    /**
+     * What was built: rows of the main tables; seconds spent inserting the rows (to the commit and the database's
+     * own finishing), and waiting after that for the store's folders.
+     */
+    record Built(int topics, int sequences, long chunkRows, long statisticsRows, long metadataRows, long runRows,
+                 double rowSeconds, double folderWaitSeconds) {
+        Built timed(double rows, double folderWait) {
+            return new Built(topics, sequences, chunkRows, statisticsRows, metadataRows, runRows, rows, folderWait);
+        }
     }
 
     private final CatalogDeployment deployment;
@@ -63,7 +70,9 @@ final class CatalogBuilder {
     }
 
     private Built build() throws Exception {
+        long started = System.nanoTime();
         Built built;
+        double rowSeconds;
         try (Connection connection = DriverManager.getConnection(deployment.database().jdbcUrl(),
                 deployment.database().user().orElse(null),
                 deployment.database().password().map(Secret::reveal).orElse(null));
@@ -73,8 +82,9 @@ final class CatalogBuilder {
             fillDerivedTables(connection);
             connection.commit();
             finish(connection);
+            rowSeconds = (System.nanoTime() - started) / 1e9;
         }
-        return built;
+        return built.timed(rowSeconds, (System.nanoTime() - started) / 1e9 - rowSeconds);
     }
 
     /**
@@ -101,8 +111,7 @@ final class CatalogBuilder {
         long topicBase = maxId(connection, "topic");
         long chunkBase = maxId(connection, "chunk");
         long runId = maxId(connection, "optimization_run");
-        long spanNs = template.chunkSpanNs();
-        long templateStartNs = template.chunks().get(0).chunk().minTimestampNs().orElseThrow();
+        long templateStartNs = template.firstTimestampNs();
         int sequences = 0;
         try (BulkInsert sequence = new BulkInsert(connection, pg, "sequence",
                 "id, uuid, locator, user_metadata, folder, created_at_ms");
@@ -163,7 +172,7 @@ final class CatalogBuilder {
                 topic.row(topicId, uuid(), sequenceId, sessionBase + 1 + s, CatalogLayout.topicLocator(t),
                         "{\"serial\":" + t + ",\"rate_hz\":" + rateHz + "}", folder, "default",
                         CatalogRecording.ONTOLOGY_TAG, createdMs, completedMs, true, firstNs,
-                        firstNs + chunkCount * spanNs - 1, optimizedMs);
+                        template.lastTimestampNs() + offsetNs, optimizedMs);
                 topicMetadata.row(topicId, "serial", "number", (double) t, null);
                 topicMetadata.row(topicId, "rate_hz", "number", (double) rateHz, null);
                 for (CatalogTemplate.TemplateChunk c : template.chunks()) {
@@ -200,7 +209,7 @@ final class CatalogBuilder {
                 folders.addTopic(folder);
             }
             return new Built(layout.topics(), sequences, chunk.rows(), stats.rows(), sequenceMetadata.rows() + topicMetadata.rows(),
-                    runs.rows());
+                    runs.rows(), 0, 0);
         }
     }
 

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -24,6 +26,7 @@ import java.util.concurrent.atomic.AtomicReference;
 final class CatalogFolders implements AutoCloseable {
     /** Writes in flight at most: the catalog's loop must not queue a million folders in memory. */
     private static final int IN_FLIGHT = 256;
+    private static final int LINKS_PER_FILE = 50_000;
 
     private final ObjectStore store;
     private final Path localRoot;
@@ -33,6 +36,8 @@ final class CatalogFolders implements AutoCloseable {
     private final byte[] topicMetadata;
     private final List<String> chunkKeys = new ArrayList<>();
     private final List<byte[]> chunks = new ArrayList<>();
+    private final Map<String, Path> linkSources = new HashMap<>();
+    private final Map<String, Integer> linkCounts = new HashMap<>();
     private final ExecutorService writers;
     private final Semaphore inFlight = new Semaphore(IN_FLIGHT);
     private final AtomicReference<Exception> failure = new AtomicReference<>();
@@ -82,8 +87,22 @@ final class CatalogFolders implements AutoCloseable {
         });
     }
 
+    /**
+     * A hard link to the template's file, or to the latest copy of it: a file takes at most 65,000 links on ext4, so
+     * every {@value #LINKS_PER_FILE}th folder gets a copy of its own, which the next ones link to.
+     */
     private void link(String key, String templateKey) throws IOException {
-        Files.createLink(localRoot.resolve(key), localRoot.resolve(templateKey));
+        Path target = localRoot.resolve(key);
+        Path source;
+        synchronized (linkSources) {
+            source = linkSources.computeIfAbsent(templateKey, localRoot::resolve);
+            if (linkCounts.merge(templateKey, 1, Integer::sum) % LINKS_PER_FILE == 0) {
+                Files.copy(source, target); // under the lock: no other folder links to it before it exists
+                linkSources.put(templateKey, target);
+                return;
+            }
+        }
+        Files.createLink(target, source);
     }
 
     private interface Write {

@@ -128,8 +128,9 @@ final class CatalogScaleBenchmark {
         double seconds = (System.nanoTime() - bulkStarted) / 1e9;
         optimize(work, deployment.env()); // the real topic, optimized like most of the catalog
         System.out.printf(Locale.ROOT, "catalog %s, %,d topics: schema and real topic %.1f s, bulk build %.1f s"
-                        + " (%,d sequences, %,d chunks, %,d statistics rows, %,d metadata rows, %,d runs)%n",
-                deployment.title(), topics, realSeconds, seconds, built.sequences(), built.chunkRows(),
+                        + " (rows %.1f s, then folders %.1f s more; %,d sequences, %,d chunks, %,d statistics rows,"
+                        + " %,d metadata rows, %,d runs)%n", deployment.title(), topics, realSeconds, seconds,
+                built.rowSeconds(), built.folderWaitSeconds(), built.sequences(), built.chunkRows(),
                 built.statisticsRows(), built.metadataRows(), built.runRows());
         Map<Operation, List<Double>> rounds = new LinkedHashMap<>();
         for (Operation operation : Operation.values()) {

@@ -32,10 +32,11 @@ record CatalogTemplate(String sequenceFolder, String topicFolder, List<TemplateC
         }
     }
 
-    /** How long a chunk covers, from its first row to the next chunk's first row. */
-    long chunkSpanNs() {
-        Chunk first = chunks.get(0).chunk();
-        Chunk second = chunks.get(1).chunk();
-        return second.minTimestampNs().orElseThrow() - first.minTimestampNs().orElseThrow();
+    long firstTimestampNs() {
+        return chunks.get(0).chunk().minTimestampNs().orElseThrow();
+    }
+
+    long lastTimestampNs() {
+        return chunks.get(chunks.size() - 1).chunk().maxTimestampNs().orElseThrow();
     }
 }

@@ -10,7 +10,7 @@ import java.util.UUID;
 /**
  * Rows of one table inserted {@value #ROWS_PER_STATEMENT} at a time by one multi-row {@code INSERT}, its statement
  * prepared once: on both databases this is one round trip and one parse per few hundred rows, which is what lets
- * the catalog-scale scenario build ten million chunk rows in minutes. Ids are given explicitly (PostgreSQL's
+ * the catalog-scale scenario insert a million topics' rows in minutes. Ids are given explicitly (PostgreSQL's
  * {@code GENERATED ALWAYS} identities need {@code OVERRIDING SYSTEM VALUE} for that).
  */
 final class BulkInsert implements AutoCloseable {

@@ -3,11 +3,9 @@ package io.mosaicod.bench;
 import io.mosaicod.core.Ulid;
 import io.mosaicod.core.config.Secret;
 import io.mosaicod.db.Chunk;
-import io.mosaicod.db.ColumnStats;
-import io.mosaicod.db.NumericColumnStats;
-import io.mosaicod.db.TextColumnStats;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -18,12 +16,11 @@ import java.util.UUID;
 
 /**
  * Grows a catalog, whose schema the product's migrations created, by the topics of a {@link CatalogLayout} in one
- * go: rows inserted straight into the repository's tables ({@link BulkInsert}), the store's folders beside them
- * ({@link CatalogFolders}). Each topic has the template's chunks with their statistics (moved to its time), user
- * metadata, and the optimization history its state implies.
- *
- * <p>Building is two steps: the base rows, then {@link #fillDerivedTables}, one {@code INSERT ... SELECT} per table
- * the repository derives from them. A migration that adds a derived table adds its statement there.
+ * go, in three steps: the base rows (sequences, sessions, topics, their flattened user metadata, queue and run
+ * history) inserted straight into the repository's tables ({@link BulkInsert}) while the store's folders are written
+ * beside them ({@link CatalogFolders}); the template topic's chunks and statistics copied to every topic by the
+ * database ({@link #expandTemplateChunks}); then {@link #fillDerivedTables}, one {@code INSERT ... SELECT} per table
+ * the repository derives from the others. A migration that adds a derived table adds its statement there.
  */
 final class CatalogBuilder {
     private static final long UPLOAD_MS = Duration.ofMinutes(10).toMillis();
@@ -39,8 +36,7 @@ final class CatalogBuilder {
                     + " ON CONFLICT DO NOTHING");
 
     /** Tables whose ids the builder chose, so that PostgreSQL's identities must be moved past them. */
-    private static final List<String> IDENTITY_TABLES = List.of("sequence", "session", "topic", "chunk",
-            "optimization_run");
+    private static final List<String> IDENTITY_TABLES = List.of("sequence", "session", "topic", "optimization_run");
 
     /**
      * What was built: rows of the main tables; seconds spent inserting the rows (to the commit and the database's
@@ -48,6 +44,10 @@ final class CatalogBuilder {
      */
     record Built(int topics, int sequences, long chunkRows, long statisticsRows, long metadataRows, long runRows,
                  double rowSeconds, double folderWaitSeconds) {
+        Built withChunks(long chunks, long statistics) {
+            return new Built(topics, sequences, chunks, statistics, metadataRows, runRows, rowSeconds, folderWaitSeconds);
+        }
+
         Built timed(double rows, double folderWait) {
             return new Built(topics, sequences, chunkRows, statisticsRows, metadataRows, runRows, rows, folderWait);
         }
@@ -78,7 +78,10 @@ final class CatalogBuilder {
                 deployment.database().password().map(Secret::reveal).orElse(null));
              CatalogFolders folders = new CatalogFolders(deployment.store(), template)) {
             prepare(connection);
+            long firstTopic = maxId(connection, "topic") + 1;
             built = insertBaseRows(connection, folders);
+            long[] expanded = expandTemplateChunks(connection, firstTopic, firstTopic + layout.topics() - 1);
+            built = built.withChunks(expanded[0], expanded[1]);
             fillDerivedTables(connection);
             connection.commit();
             finish(connection);
@@ -109,7 +112,6 @@ final class CatalogBuilder {
         long sequenceBase = maxId(connection, "sequence");
         long sessionBase = maxId(connection, "session");
         long topicBase = maxId(connection, "topic");
-        long chunkBase = maxId(connection, "chunk");
         long runId = maxId(connection, "optimization_run");
         long templateStartNs = template.firstTimestampNs();
         int sequences = 0;
@@ -125,20 +127,14 @@ final class CatalogBuilder {
                              + " last_timestamp_ns, optimized_at_ms");
              BulkInsert topicMetadata = new BulkInsert(connection, pg, "topic_metadata_value",
                      "topic_id, path, value_type, number_value, text_value");
-             BulkInsert chunk = new BulkInsert(connection, pg, "chunk",
-                     "id, uuid, topic_id, ordinal, object_key, size_bytes, arrow_size_bytes, row_count,"
-                             + " min_timestamp_ns, max_timestamp_ns, sorted");
-             BulkInsert stats = new BulkInsert(connection, pg, "chunk_column_stats",
-                     "chunk_id, column_path, kind, min_number, max_number, min_text, max_text, has_null, has_nan");
              BulkInsert queue = new BulkInsert(connection, pg, "topic_optimization",
                      "topic_id, enqueued_at_ms, attempts, lease_owner, lease_token, fresh_folder, leased_at_ms,"
                              + " lease_expires_at_ms");
              BulkInsert runs = new BulkInsert(connection, pg, "optimization_run",
                      "id, topic_id, instance_id, started_at_ms, ended_at_ms, outcome, error, chunks_in, bytes_in,"
                              + " rows_in, chunks_out, bytes_out, rows_out")) {
-            long chunkId = chunkBase;
-            long bytesIn = template.chunks().stream().mapToLong(c -> c.chunk().sizeBytes()).sum();
-            long rowsIn = template.chunks().stream().mapToLong(c -> c.chunk().rowCount()).sum();
+            long bytesIn = template.chunks().stream().mapToLong(Chunk::sizeBytes).sum();
+            long rowsIn = template.chunks().stream().mapToLong(Chunk::rowCount).sum();
             int chunkCount = template.chunks().size();
             long nowMs = layout.nowMs();
             for (int t = 0; t < layout.topics(); t++) {
@@ -175,17 +171,6 @@ final class CatalogBuilder {
                         template.lastTimestampNs() + offsetNs, optimizedMs);
                 topicMetadata.row(topicId, "serial", "number", (double) t, null);
                 topicMetadata.row(topicId, "rate_hz", "number", (double) rateHz, null);
-                for (CatalogTemplate.TemplateChunk c : template.chunks()) {
-                    Chunk real = c.chunk();
-                    chunkId++;
-                    chunk.row(chunkId, uuid(), topicId, real.ordinal(), folderKey(folder, real.objectKey()),
-                            real.sizeBytes(), real.arrowSizeBytes(), real.rowCount(),
-                            real.minTimestampNs().orElseThrow() + offsetNs,
-                            real.maxTimestampNs().orElseThrow() + offsetNs, real.sorted());
-                    for (ColumnStats column : c.stats()) {
-                        statsRow(stats, chunkId, column, offsetNs);
-                    }
-                }
                 long endedMs = completedMs + OPTIMIZER_DELAY_MS;
                 switch (state) {
                     case OPTIMIZED_AFTER_FAILURE -> {
@@ -208,27 +193,58 @@ final class CatalogBuilder {
                 }
                 folders.addTopic(folder);
             }
-            return new Built(layout.topics(), sequences, chunk.rows(), stats.rows(), sequenceMetadata.rows() + topicMetadata.rows(),
+            return new Built(layout.topics(), sequences, 0, 0, sequenceMetadata.rows() + topicMetadata.rows(),
                     runs.rows(), 0, 0);
         }
     }
 
-    /** The template chunk's key moved to {@code folder}: {@code tp_<real>/data/00003.parquet} to {@code <folder>/...}. */
-    private static String folderKey(String folder, String templateKey) {
-        return folder + templateKey.substring(templateKey.indexOf('/'));
+    /**
+     * The chunks of every bulk topic, {@code first} to {@code last}, and their statistics: the template topic's rows
+     * copied by the database itself, each moved to its topic's folder and time, so that ten million chunk rows and
+     * fifty million statistics rows cost two statements instead of sixty million bound rows. A chunk's uuid is its
+     * topic id and ordinal in hexadecimal after a prefix of the build's.
+     */
+    private long[] expandTemplateChunks(Connection connection, long first, long last) throws SQLException {
+        String uuidPrefix = UUID.randomUUID().toString().substring(0, 24);
+        String chunkNumber = "t.id * 1000 + c.ordinal";
+        String uuid = deployment.postgres()
+                ? "CAST(CAST(? AS text) || lpad(to_hex(" + chunkNumber + "), 12, '0') AS uuid)"
+                : "? || printf('%012x', " + chunkNumber + ")";
+        String chunks = """
+                INSERT INTO chunk (uuid, topic_id, ordinal, object_key, size_bytes, arrow_size_bytes, row_count,
+                                   min_timestamp_ns, max_timestamp_ns, sorted)
+                SELECT %s, t.id, c.ordinal, t.folder || substr(c.object_key, ?), c.size_bytes, c.arrow_size_bytes,
+                       c.row_count, c.min_timestamp_ns + (t.first_timestamp_ns - ?),
+                       c.max_timestamp_ns + (t.first_timestamp_ns - ?), c.sorted
+                FROM topic t CROSS JOIN chunk c
+                WHERE t.id BETWEEN ? AND ? AND c.topic_id = ?
+                ORDER BY t.id, c.ordinal""".formatted(uuid);
+        String statistics = """
+                INSERT INTO chunk_column_stats (chunk_id, column_path, kind, min_number, max_number, min_text,
+                                                max_text, has_null, has_nan)
+                SELECT n.id, s.column_path, s.kind,
+                       CASE WHEN s.column_path = 'timestamp_ns'
+                            THEN s.min_number + (n.min_timestamp_ns - c.min_timestamp_ns) ELSE s.min_number END,
+                       CASE WHEN s.column_path = 'timestamp_ns'
+                            THEN s.max_number + (n.min_timestamp_ns - c.min_timestamp_ns) ELSE s.max_number END,
+                       s.min_text, s.max_text, s.has_null, s.has_nan
+                FROM chunk n JOIN chunk c ON c.topic_id = ? AND c.ordinal = n.ordinal
+                JOIN chunk_column_stats s ON s.chunk_id = c.id
+                WHERE n.topic_id BETWEEN ? AND ?
+                ORDER BY n.id, s.column_path""";
+        long templateTopic = template.topicId();
+        long chunkRows = update(connection, chunks, uuidPrefix, template.topicFolder().length() + 1,
+                template.firstTimestampNs(), template.firstTimestampNs(), first, last, templateTopic);
+        long statisticsRows = update(connection, statistics, templateTopic, first, last);
+        return new long[] {chunkRows, statisticsRows};
     }
 
-    /** A template statistics row; time columns moved to the topic's time. */
-    private static void statsRow(BulkInsert stats, long chunkId, ColumnStats column, long offsetNs)
-            throws SQLException {
-        if (column instanceof NumericColumnStats n) {
-            double shift = column.columnPath().equals("timestamp_ns") ? offsetNs : 0;
-            stats.row(chunkId, n.columnPath(), "numeric", n.min().isPresent() ? n.min().getAsDouble() + shift : null,
-                    n.max().isPresent() ? n.max().getAsDouble() + shift : null, null, null, n.hasNull(), n.hasNan());
-        } else {
-            TextColumnStats x = (TextColumnStats) column;
-            stats.row(chunkId, x.columnPath(), "text", null, null, x.min().orElse(null), x.max().orElse(null),
-                    x.hasNull(), false);
+    private static long update(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            return statement.executeLargeUpdate();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.mosaicod.bench;
 
 import io.mosaicod.core.config.StoreConfig;
+import io.mosaicod.db.Chunk;
 import io.mosaicod.store.Folder;
 import io.mosaicod.store.ObjectStore;
 import io.mosaicod.store.ObjectStores;
@@ -49,9 +50,9 @@ final class CatalogFolders implements AutoCloseable {
         this.topicTemplate = Folder.parse(template.topicFolder()).orElseThrow();
         this.sequenceMetadata = store.get(sequenceTemplate.metadataKey());
         this.topicMetadata = store.get(topicTemplate.metadataKey());
-        for (CatalogTemplate.TemplateChunk chunk : template.chunks()) {
-            chunkKeys.add(chunk.chunk().objectKey());
-            chunks.add(store.get(chunk.chunk().objectKey()));
+        for (Chunk chunk : template.chunks()) {
+            chunkKeys.add(chunk.objectKey());
+            chunks.add(store.get(chunk.objectKey()));
         }
         // the disk takes two writers; s3proxy answers each request in a thread of its own
         this.writers = Executors.newFixedThreadPool(localRoot == null ? 16 : 2);

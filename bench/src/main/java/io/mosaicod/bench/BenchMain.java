@@ -170,7 +170,7 @@ public final class BenchMain {
             List<CatalogScaleBenchmark.Result> catalog = CatalogScaleBenchmark.run(work,
                     listOption(options.getOrDefault("topics", "1000,10000,100000"), Integer::parseInt).stream()
                             .mapToInt(i -> i).toArray(),
-                    CatalogDeployment.combinations(options.getOrDefault("db", "sqlite"),
+                    CatalogDeployment.kinds(options.getOrDefault("db", "sqlite"),
                             options.getOrDefault("store", "local")), runs);
             report.add("catalog", "Requests against the catalog's size (issue #50)",
                     CatalogScaleTable.markdown(catalog), catalog);

@@ -20,41 +20,42 @@ import java.util.Map;
 record CatalogDeployment(String title, Path data, DatabaseConfig database, StoreConfig store,
                          Map<String, String> env, AutoCloseable release) implements AutoCloseable {
 
+    /** A repository ({@code sqlite}, {@code postgres}) and a store ({@code local}, {@code s3}). */
+    record Kind(String db, String store) {
+        String title() {
+            return (db.equals("sqlite") ? "SQLite" : "PostgreSQL") + " + " + (store.equals("local") ? "local" : "S3");
+        }
+    }
+
     /** {@code --db sqlite|postgres|both}, {@code --store local|s3|both}: every combination, SQLite + local first. */
-    static List<String[]> combinations(String databases, String stores) {
-        List<String[]> combinations = new ArrayList<>();
+    static List<Kind> kinds(String databases, String stores) {
+        List<Kind> kinds = new ArrayList<>();
         for (String db : expand(databases, "sqlite", "postgres", "--db")) {
             for (String store : expand(stores, "local", "s3", "--store")) {
-                combinations.add(new String[] {db, store});
+                kinds.add(new Kind(db, store));
             }
         }
-        return combinations;
+        return kinds;
     }
 
     private static List<String> expand(String option, String first, String second, String name) {
-        return switch (option) {
-            case "both" -> List.of(first, second);
-            default -> {
-                if (!option.equals(first) && !option.equals(second)) {
-                    throw new IllegalArgumentException(name + ": unknown value '" + option + "'; known: " + first
-                            + "|" + second + "|both");
-                }
-                yield List.of(option);
-            }
-        };
+        if (option.equals("both")) {
+            return List.of(first, second);
+        }
+        if (!option.equals(first) && !option.equals(second)) {
+            throw new IllegalArgumentException(name + ": unknown value '" + option + "'; known: " + first + "|"
+                    + second + "|both");
+        }
+        return List.of(option);
     }
 
-    static String title(String db, String store) {
-        return (db.equals("sqlite") ? "SQLite" : "PostgreSQL") + " + " + (store.equals("local") ? "local" : "S3");
-    }
-
-    /** A fresh, empty deployment of {@code db} and {@code store} whose local files live in {@code data}. */
-    static CatalogDeployment create(String db, String store, Path data) {
+    /** A fresh, empty deployment of {@code kind} whose local files live in {@code data}. */
+    static CatalogDeployment create(Kind kind, Path data) {
         Map<String, String> env = new HashMap<>();
         env.put("MOSAICOD_DATA_DIR", data.toString());
         DatabaseConfig database;
         AutoCloseable dropDatabase;
-        if (db.equals("sqlite")) {
+        if (kind.db().equals("sqlite")) {
             database = DatabaseConfig.sqlite(data.resolve("mosaico.db"));
             dropDatabase = () -> { };
         } else {
@@ -64,7 +65,7 @@ record CatalogDeployment(String title, Path data, DatabaseConfig database, Store
             dropDatabase = postgres;
         }
         StoreConfig storeConfig;
-        if (store.equals("local")) {
+        if (kind.store().equals("local")) {
             storeConfig = new StoreConfig.Local(data.resolve("store"));
         } else {
             S3Server s3 = S3Server.shared();
@@ -72,7 +73,7 @@ record CatalogDeployment(String title, Path data, DatabaseConfig database, Store
             storeConfig = s3.storeConfig(bucket, "");
             env.putAll(s3.environment(bucket, ""));
         }
-        return new CatalogDeployment(title(db, store), data, database, storeConfig, Map.copyOf(env), dropDatabase);
+        return new CatalogDeployment(kind.title(), data, database, storeConfig, Map.copyOf(env), dropDatabase);
     }
 
     boolean postgres() {

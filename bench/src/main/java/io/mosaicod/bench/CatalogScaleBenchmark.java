@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 
 /**
@@ -28,7 +29,6 @@ final class CatalogScaleBenchmark {
     static final String REAL_TOPIC = "recorded/imu_0";
     private static final int WARM_UP = 2;
     private static final int REPEATS = 5;
-    /** The topic the metadata query names, by its {@code serial} user metadata: the middle of the catalog. */
     private static final String ONTOLOGY_NO_MATCH = "{\"ontology\":{\"imu.acc.z\":{\"$gt\":50}}}";
     private static final String SUFFIX_GLOB = "{\"topic\":{\"name\":{\"$match\":\"*_0002\"}}}";
 
@@ -80,19 +80,27 @@ final class CatalogScaleBenchmark {
     private CatalogScaleBenchmark() {
     }
 
-    static List<Result> run(Path work, int[] topics, List<String[]> deployments, int runs) throws Exception {
+    static List<Result> run(Path work, int[] topics, List<CatalogDeployment.Kind> kinds, int runs) throws Exception {
         List<Result> results = new ArrayList<>();
-        for (String[] deployment : deployments) {
-            results.add(run(work, topics, deployment[0], deployment[1], runs));
+        for (CatalogDeployment.Kind kind : kinds) {
+            results.add(run(work, topics, kind, runs));
         }
         return results;
     }
 
-    private static Result run(Path work, int[] topics, String db, String store, int runs) throws Exception {
+    private static Result run(Path work, int[] topics, CatalogDeployment.Kind kind, int runs) throws Exception {
         List<Catalog> catalogs = new ArrayList<>();
         try {
             for (int n : topics) {
-                catalogs.add(build(work, db, store, n));
+                Path data = work.resolve("catalog-" + kind.db() + "-" + kind.store() + "-" + n);
+                FileTrees.delete(data);
+                CatalogDeployment deployment = CatalogDeployment.create(kind, Files.createDirectories(data));
+                try {
+                    catalogs.add(build(work, deployment, n));
+                } catch (Exception | Error e) {
+                    deployment.close();
+                    throw e;
+                }
             }
             for (int round = 0; round < runs; round++) {
                 // alternate the order, so that no size always runs first on a machine that drifts
@@ -105,14 +113,10 @@ final class CatalogScaleBenchmark {
                 catalog.deployment.close();
             }
         }
-        return new Result(CatalogDeployment.title(db, store), catalogs.stream().map(Catalog::size).toList());
+        return new Result(kind.title(), catalogs.stream().map(Catalog::size).toList());
     }
 
-    private static Catalog build(Path work, String db, String store, int topics) throws Exception {
-        Path data = work.resolve("catalog-" + db + "-" + store + "-" + topics);
-        FileTrees.delete(data);
-        Files.createDirectories(data);
-        CatalogDeployment deployment = CatalogDeployment.create(db, store, data);
+    private static Catalog build(Path work, CatalogDeployment deployment, int topics) throws Exception {
         long started = System.nanoTime();
         Repositories.open(deployment.database()).close(); // the product's migrations create the schema
         try (ServerProcess server = ServerProcess.launch(deployment.env(), home(work));
@@ -170,9 +174,9 @@ final class CatalogScaleBenchmark {
                     "GetFlightInfo"));
             int rows = CatalogRecording.BATCHES * CatalogRecording.ROWS;
             time(rounds, Operation.DO_GET, () -> expect(read(client), rows, rows, "DoGet"));
-            int[] ingested = {0};
+            AtomicInteger ingested = new AtomicInteger();
             time(rounds, Operation.INGEST, () -> {
-                CatalogRecording.upload(client, "ingest_" + round + "_" + ingested[0]++, 1);
+                CatalogRecording.upload(client, "ingest_" + round + "_" + ingested.getAndIncrement(), 1);
                 return 1;
             });
             rounds.get(Operation.RSS_SEARCHES).add(server.peakRssBytes() / 1e6);

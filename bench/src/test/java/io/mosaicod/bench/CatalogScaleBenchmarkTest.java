@@ -23,7 +23,7 @@ class CatalogScaleBenchmarkTest {
         ChildJvm.prepareLauncher(work.resolve("launcher.log"));
 
         List<CatalogScaleBenchmark.Result> results = CatalogScaleBenchmark.run(work, new int[] {200, 2000},
-                CatalogDeployment.combinations("sqlite", "local"), 1);
+                CatalogDeployment.kinds("sqlite", "local"), 1);
 
         CatalogScaleBenchmark.Size large = results.get(0).sizes().get(1);
         assertEquals(2000, large.topics());

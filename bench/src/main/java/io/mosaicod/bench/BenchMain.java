@@ -44,6 +44,12 @@ public final class BenchMain {
      * check on ~2 GB topics, {@code --reads false} to leave out the reads (DoGet local and S3, DuckDB's decode).
      */
     static final String SHAPES = "shapes";
+    /**
+     * Not among the defaults either: the catalog-scale scenario (issue #50, {@link CatalogScaleBenchmark}),
+     * {@code --topics 1000,10000,100000} catalog sizes, {@code --db sqlite|postgres|both} and
+     * {@code --store local|s3|both}.
+     */
+    static final String CATALOG = "catalog";
 
     private BenchMain() {
     }
@@ -57,9 +63,9 @@ public final class BenchMain {
         BenchReport report = new BenchReport(Path.of(options.getOrDefault("out", "bench-results")));
         Set<String> only = Set.of(options.getOrDefault("only", ALL).split(","));
         for (String name : only) {
-            if (!Set.of((ALL + "," + VERSUS + "," + SHAPES).split(",")).contains(name)) {
+            if (!Set.of((ALL + "," + VERSUS + "," + SHAPES + "," + CATALOG).split(",")).contains(name)) {
                 throw new IllegalArgumentException("--only: unknown scenario '" + name + "'; known: " + ALL + ","
-                        + VERSUS + "," + SHAPES);
+                        + VERSUS + "," + SHAPES + "," + CATALOG);
             }
         }
         List<Shape> shapes = Shapes.select(options.get("shapes"));
@@ -159,6 +165,16 @@ public final class BenchMain {
             FleetBenchmark.Result fleet = FleetBenchmark.run(work, budget,
                     Boolean.parseBoolean(options.getOrDefault("fleet-slow", "true")), fleetBackends, machine.disk());
             report.add("fleet", "Concurrent uploads (fleet)", FleetTable.markdown(fleet), fleet);
+        }
+        if (only.contains(CATALOG)) {
+            List<CatalogScaleBenchmark.Result> catalog = CatalogScaleBenchmark.run(work,
+                    listOption(options.getOrDefault("topics", "1000,10000,100000"), Integer::parseInt).stream()
+                            .mapToInt(i -> i).toArray(),
+                    CatalogDeployment.kinds(options.getOrDefault("db", "sqlite"),
+                            options.getOrDefault("store", "local")), runs);
+            report.add("catalog", "Requests against the catalog's size (issue #50)",
+                    CatalogScaleTable.markdown(catalog), catalog);
+            System.out.print(CatalogScaleTable.summary(catalog));
         }
         report.write();
     }

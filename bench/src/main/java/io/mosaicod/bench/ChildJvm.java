@@ -121,9 +121,19 @@ final class ChildJvm {
 
     /** Peak resident memory ({@code VmHWM}) of a running process, from its {@code /proc/<pid>/status}; 0 once it ended. */
     static long peakRss(Path status) {
+        return statusBytes(status, "VmHWM:");
+    }
+
+    /** Resident memory now ({@code VmRSS}) of a running process; 0 once it ended. */
+    static long residentBytes(long pid) {
+        return statusBytes(Path.of("/proc", Long.toString(pid), "status"), "VmRSS:");
+    }
+
+    /** A kB figure of {@code /proc/<pid>/status}, in bytes. */
+    private static long statusBytes(Path status, String field) {
         try {
             for (String line : Files.readAllLines(status)) {
-                if (line.startsWith("VmHWM:")) {
+                if (line.startsWith(field)) {
                     return Long.parseLong(line.replaceAll("\\D+", "")) * 1024;
                 }
             }

@@ -82,7 +82,7 @@ final class CatalogBuilder {
             built = insertBaseRows(connection, folders);
             long[] expanded = expandTemplateChunks(connection, firstTopic, firstTopic + layout.topics() - 1);
             built = built.withChunks(expanded[0], expanded[1]);
-            fillDerivedTables(connection);
+            fillDerivedTables(connection, firstTopic, firstTopic + layout.topics() - 1);
             connection.commit();
             finish(connection);
             rowSeconds = (System.nanoTime() - started) / 1e9;
@@ -116,13 +116,14 @@ final class CatalogBuilder {
         long templateStartNs = template.firstTimestampNs();
         int sequences = 0;
         try (BulkInsert sequence = new BulkInsert(connection, pg, "sequence",
-                "id, uuid, locator, user_metadata, folder, created_at_ms");
+                "id, uuid, locator, locator_reversed, user_metadata, folder, created_at_ms");
              BulkInsert session = new BulkInsert(connection, pg, "session",
                      "id, uuid, sequence_id, ulid, created_at_ms, completed_at_ms");
              BulkInsert sequenceMetadata = new BulkInsert(connection, pg, "sequence_metadata_value",
                      "sequence_id, path, value_type, number_value, text_value");
              BulkInsert topic = new BulkInsert(connection, pg, "topic",
-                     "id, uuid, sequence_id, session_id, locator, user_metadata, folder, serialization_format,"
+                     "id, uuid, sequence_id, session_id, locator, locator_reversed, user_metadata, folder,"
+                             + " serialization_format,"
                              + " ontology_tag, created_at_ms, upload_completed_at_ms, locked, first_timestamp_ns,"
                              + " last_timestamp_ns, optimized_at_ms");
              BulkInsert topicMetadata = new BulkInsert(connection, pg, "topic_metadata_value",
@@ -145,7 +146,8 @@ final class CatalogBuilder {
                     String folder = "sq_" + Ulid.at(createdMs);
                     String robot = "r" + s % 20;
                     String site = s % 3 == 0 ? "lab" : "field";
-                    sequence.row(sequenceId, uuid(), CatalogLayout.sequenceLocator(s),
+                    String locator = CatalogLayout.sequenceLocator(s);
+                    sequence.row(sequenceId, uuid(), locator, reversed(locator),
                             "{\"robot\":{\"name\":\"" + robot + "\"},\"site\":\"" + site + "\"}", folder, createdMs);
                     session.row(sessionBase + 1 + s, uuid(), sequenceId, Ulid.at(createdMs).toString(), createdMs,
                             createdMs + CatalogLayout.TOPICS_PER_SEQUENCE * UPLOAD_MS);
@@ -165,7 +167,8 @@ final class CatalogBuilder {
                 long firstNs = createdMs * 1_000_000L;
                 long offsetNs = firstNs - templateStartNs;
                 int rateHz = 50 * (1 + t % 10);
-                topic.row(topicId, uuid(), sequenceId, sessionBase + 1 + s, CatalogLayout.topicLocator(t),
+                String locator = CatalogLayout.topicLocator(t);
+                topic.row(topicId, uuid(), sequenceId, sessionBase + 1 + s, locator, reversed(locator),
                         "{\"serial\":" + t + ",\"rate_hz\":" + rateHz + "}", folder, "default",
                         CatalogRecording.ONTOLOGY_TAG, createdMs, completedMs, true, firstNs,
                         template.lastTimestampNs() + offsetNs, optimizedMs);
@@ -252,12 +255,38 @@ final class CatalogBuilder {
      * The derived tables, from the base rows in one statement each: the tables a later migration adds (a summary,
      * a record) get their {@code INSERT ... SELECT} in {@link #DERIVED_TABLES}.
      */
-    private static void fillDerivedTables(Connection connection) throws SQLException {
+    private void fillDerivedTables(Connection connection, long first, long last) throws SQLException {
         try (Statement s = connection.createStatement()) {
             for (String sql : DERIVED_TABLES) {
                 s.executeUpdate(sql);
             }
         }
+        update(connection, columnSummaries(), first, last);
+    }
+
+    /**
+     * V9's summaries of the bulk topics' column statistics, as the repository writes them when an upload completes
+     * (text compared by code point on both databases).
+     */
+    private String columnSummaries() {
+        String byCodePoint = deployment.postgres() ? " COLLATE \"C\"" : "";
+        return """
+                INSERT INTO topic_column_summary (topic_id, column_path, kind, min_number, max_number, min_text,
+                                                  max_text, has_null, has_nan)
+                SELECT c.topic_id, s.column_path,
+                       CASE WHEN MIN(s.kind) = MAX(s.kind)
+                                 AND COUNT(*) = (SELECT COUNT(*) FROM chunk k WHERE k.topic_id = c.topic_id)
+                            THEN MIN(s.kind) ELSE 'mixed' END,
+                       MIN(s.min_number), MAX(s.max_number), MIN(s.min_text%1$s), MAX(s.max_text%1$s),
+                       MAX(CASE WHEN s.has_null THEN 1 ELSE 0 END) = 1, MAX(CASE WHEN s.has_nan THEN 1 ELSE 0 END) = 1
+                FROM topic t JOIN chunk c ON c.topic_id = t.id JOIN chunk_column_stats s ON s.chunk_id = c.id
+                WHERE t.id BETWEEN ? AND ? AND t.upload_completed_at_ms IS NOT NULL
+                GROUP BY c.topic_id, s.column_path""".formatted(byCodePoint);
+    }
+
+    /** A locator backwards by code point, as the repository writes {@code locator_reversed} (V10). */
+    private static String reversed(String locator) {
+        return new StringBuilder(locator).reverse().toString();
     }
 
     /**

@@ -23,6 +23,8 @@ import org.slf4j.LoggerFactory;
  * and takes only those.
  */
 public final class StoreOptimizer {
+    /** How many given-up topics a pass names one by one. */
+    private static final int SKIPPED_NAMED = 10;
     private static final Logger LOG = LoggerFactory.getLogger(StoreOptimizer.class);
 
     private final OptimizationQueue queue;
@@ -83,7 +85,7 @@ public final class StoreOptimizer {
         }
         LOG.info("Store optimization routine started: {} topics newly queued", enqueued);
         List<FailingTopic> givenUp = queue.failingTopics(scope, settings.maxAttempts());
-        givenUp.forEach(this::logSkipped);
+        logSkipped(givenUp);
         List<TopicResult> results = new ArrayList<>();
         // 2. acquire queued topics one at a time; 3-5. rewrite, commit or give back
         while (!stop.isRequested()) {
@@ -119,8 +121,22 @@ public final class StoreOptimizer {
         }
     }
 
-    /** Every pass names the topics it leaves alone, so that the operator learns what waits for them. */
-    private void logSkipped(FailingTopic topic) {
+    /**
+     * Every pass names the topics it leaves alone, so that the operator learns what waits for them; beyond
+     * {@value #SKIPPED_NAMED} it counts the rest in one line, so that a catalog with many given-up topics does not
+     * write one line per topic every pass.
+     */
+    static void logSkipped(List<FailingTopic> givenUp) {
+        givenUp.stream().limit(SKIPPED_NAMED).forEach(StoreOptimizer::logSkipped);
+        int unnamed = givenUp.size() - SKIPPED_NAMED;
+        if (unnamed > 0) {
+            LOG.atWarn().addKeyValue("topics_given_up", givenUp.size())
+                    .log("{} more {} skipped the same way (`mosaicod ps` lists them all)", unnamed,
+                            unnamed == 1 ? "topic" : "topics");
+        }
+    }
+
+    private static void logSkipped(FailingTopic topic) {
         LOG.atWarn().addKeyValue("topic", topic.topicLocator())
                 .addKeyValue("failed_attempts", topic.failedAttempts())
                 .addKeyValue("error", topic.lastFailure().error().orElse(""))
